@@ -1,0 +1,51 @@
+# `make lab`  — set everything up and open JupyterLab on notebooks/
+# `make test` — set everything up and run every test, the browser tests included
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+JS_SOURCES := $(wildcard js/*.js js/lib/*.js) js/build.mjs
+
+.PHONY: lab test unit e2e bench js browser clean
+
+lab: $(BIN)/.installed js
+	$(BIN)/jupyter lab --notebook-dir=notebooks
+
+test: $(BIN)/.installed js browser
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+unit: $(BIN)/.installed js
+	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
+
+e2e: $(BIN)/.installed js browser
+	$(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)
+
+bench: $(BIN)/.installed
+	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
+
+$(BIN)/.installed: pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,lab]'
+	touch $@
+
+node_modules/.package-lock.json: package.json package-lock.json
+	npm ci --no-audit --no-fund
+
+js: src/gamewidgets/static/.built
+
+src/gamewidgets/static/.built: node_modules/.package-lock.json $(JS_SOURCES)
+	npm run --silent build
+	touch $@
+
+# Debian's Chromium for the browser tests (Playwright cannot download its own here).
+# Installed when missing and we are root with apt-get; otherwise the tests look for
+# Playwright's own browser, and skip (or fail under CI) when there is none.
+browser:
+	@if ! command -v chromium >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1 \
+	    && [ "$$(id -u)" = 0 ]; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	fi
+
+clean:
+	rm -rf $(VENV) node_modules src/gamewidgets/static/*.js src/gamewidgets/static/.built

@@ -1,0 +1,159 @@
+// Colours, fonts and the shared stylesheet of the game views.
+//
+// Every game view is a self-contained "card" (dark slate panel, light text) so it
+// looks the same in JupyterLab's light and dark themes. The stylesheet is injected
+// once per document (or shadow root) by ensureStyles(); all classes start with `gw-`.
+
+export const FONT_FAMILY =
+  'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, "Helvetica Neue", Arial, sans-serif';
+
+/** Palette shared by the canvases and the stylesheet. */
+export const PALETTE = {
+  panel: "#1d242d", // card background
+  panelEdge: "#2c3643",
+  frameTop: "#2f3946", // board frame gradient
+  frameBottom: "#1a2028",
+  cell: "#323c49", // cell face
+  cellDark: "#262e38",
+  cellLight: "#3e4a59",
+  text: "#e9eef4",
+  textDim: "#9aa7b6",
+  accent: "#f6b93b", // amber: keyboard cursor, highlights
+  accentSoft: "rgba(246, 185, 59, 0.35)",
+  danger: "#ff5d5d",
+  success: "#5fd38d",
+  overlay: "rgba(12, 16, 22, 0.74)",
+};
+
+/** A CSS font shorthand: font(600, 18) -> '600 18px system-ui, ...'. */
+export function font(weight, sizePx) {
+  return `${weight} ${Math.round(sizePx * 10) / 10}px ${FONT_FAMILY}`;
+}
+
+const STYLE_ID = "gamewidgets-style-v1";
+
+const CSS = `
+.gw-root {
+  box-sizing: border-box;
+  width: 100%;
+  max-width: 550px;
+  min-width: 290px;
+  padding: 12px 14px 10px;
+  border-radius: 14px;
+  background: linear-gradient(180deg, #222a34 0%, ${PALETTE.panel} 100%);
+  border: 1px solid ${PALETTE.panelEdge};
+  box-shadow: 0 6px 22px rgba(0, 0, 0, 0.28);
+  color: ${PALETTE.text};
+  font-family: ${FONT_FAMILY};
+  font-size: 13px;
+  line-height: 1.3;
+  user-select: none;
+  -webkit-user-select: none;
+}
+.gw-root *, .gw-root *::before, .gw-root *::after { box-sizing: border-box; }
+.gw-root .gw-header {
+  display: flex; align-items: center; justify-content: space-between;
+  gap: 10px; flex-wrap: wrap; margin-bottom: 8px;
+}
+.gw-root .gw-title { font-size: 17px; font-weight: 700; letter-spacing: 0.02em; }
+.gw-root .gw-title small { font-weight: 500; color: ${PALETTE.textDim}; font-size: 12px; margin-left: 6px; }
+.gw-root .gw-stats { display: flex; gap: 6px; flex-wrap: wrap; }
+.gw-root .gw-stat {
+  display: flex; flex-direction: column; align-items: center; justify-content: center;
+  min-width: 62px; padding: 3px 10px 4px; border-radius: 9px;
+  background: rgba(0, 0, 0, 0.28); border: 1px solid rgba(255, 255, 255, 0.06);
+}
+.gw-root .gw-stat[hidden] { display: none; }
+.gw-root .gw-stat-label {
+  font-size: 10px; text-transform: uppercase; letter-spacing: 0.09em; color: ${PALETTE.textDim};
+}
+.gw-root .gw-stat-value {
+  font-size: 17px; font-weight: 700; font-variant-numeric: tabular-nums; color: ${PALETTE.text};
+}
+.gw-root .gw-stat[data-stat="record"] .gw-stat-value { color: ${PALETTE.accent}; }
+.gw-root .gw-toolbar { display: flex; gap: 6px; flex-wrap: wrap; margin-bottom: 10px; }
+.gw-root .gw-button {
+  display: inline-flex; align-items: center; gap: 6px;
+  height: 30px; padding: 0 12px; border-radius: 8px;
+  border: 1px solid rgba(255, 255, 255, 0.12);
+  background: linear-gradient(180deg, #3a4554 0%, #2d3643 100%);
+  color: ${PALETTE.text}; font: inherit; font-weight: 600; cursor: pointer;
+  box-shadow: 0 1px 0 rgba(255, 255, 255, 0.06) inset, 0 1px 2px rgba(0, 0, 0, 0.3);
+}
+.gw-root .gw-button:hover:not(:disabled) { background: linear-gradient(180deg, #445062 0%, #343f4e 100%); }
+.gw-root .gw-button:active:not(:disabled) { transform: translateY(1px); }
+.gw-root .gw-button:disabled { opacity: 0.42; cursor: default; }
+.gw-root .gw-button:focus-visible { outline: 2px solid ${PALETTE.accent}; outline-offset: 2px; }
+.gw-root .gw-button svg { width: 15px; height: 15px; flex: none; }
+.gw-root .gw-button kbd {
+  font: inherit; font-size: 10px; font-weight: 600; color: ${PALETTE.textDim};
+  padding: 0 4px; border-radius: 4px; border: 1px solid rgba(255, 255, 255, 0.14);
+}
+.gw-root .gw-button[aria-pressed="false"] { color: ${PALETTE.textDim}; }
+.gw-root .gw-spacer { flex: 1 1 auto; }
+.gw-root .gw-board-wrap { width: 100%; display: flex; justify-content: center; }
+.gw-root .gw-board {
+  display: block; border-radius: 12px; outline: none; cursor: pointer;
+  touch-action: manipulation; -webkit-tap-highlight-color: transparent;
+}
+.gw-root .gw-board:focus-visible { box-shadow: 0 0 0 2px ${PALETTE.accentSoft}; }
+.gw-root .gw-settings {
+  display: flex; flex-wrap: wrap; gap: 4px 14px; margin-top: 10px;
+  color: ${PALETTE.textDim};
+}
+.gw-root .gw-setting { display: inline-flex; align-items: center; gap: 5px; cursor: pointer; }
+.gw-root .gw-setting input { margin: 0; accent-color: ${PALETTE.accent}; cursor: pointer; }
+.gw-root .gw-setting:hover { color: ${PALETTE.text}; }
+.gw-root .gw-status {
+  min-height: 16px; margin-top: 6px; font-size: 11.5px; color: ${PALETTE.textDim};
+  overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}
+.gw-root .gw-status[data-kind="error"] { color: #ff9b8f; }
+.gw-root .gw-sr-only {
+  position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+  overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;
+}
+`;
+
+/**
+ * Inject the shared stylesheet once into the document (or shadow root) holding `el`.
+ * Safe to call from every render.
+ */
+export function ensureStyles(el) {
+  let root = null;
+  try {
+    root = el && typeof el.getRootNode === "function" ? el.getRootNode() : null;
+  } catch (_) {
+    root = null;
+  }
+  const doc = (el && el.ownerDocument) || (typeof document !== "undefined" ? document : null);
+  if (!doc) return;
+  const isShadow = root && root !== doc && typeof root.querySelector === "function" && root.host;
+  const scope = isShadow ? root : doc;
+  if (scope.querySelector(`style#${STYLE_ID}`)) return;
+  const style = doc.createElement("style");
+  style.id = STYLE_ID;
+  style.textContent = CSS;
+  (isShadow ? root : doc.head || doc.documentElement).appendChild(style);
+}
+
+/** Parse "#rrggbb" into [r, g, b]. */
+export function hexToRgb(hex) {
+  const h = String(hex).replace("#", "");
+  const n = parseInt(h.length === 3 ? h.replace(/./g, "$&$&") : h, 16);
+  return [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** "#rrggbb" + alpha -> "rgba(r, g, b, a)". */
+export function rgba(hex, alpha) {
+  const [r, g, b] = hexToRgb(hex);
+  return `rgba(${r}, ${g}, ${b}, ${alpha})`;
+}
+
+/** Mix two "#rrggbb" colours: t=0 gives a, t=1 gives b. Returns "rgb(...)". */
+export function mix(a, b, t) {
+  const x = hexToRgb(a);
+  const y = hexToRgb(b);
+  const c = x.map((v, i) => Math.round(v + (y[i] - v) * t));
+  return `rgb(${c[0]}, ${c[1]}, ${c[2]})`;
+}

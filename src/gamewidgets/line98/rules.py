@@ -1,0 +1,587 @@
+"""Line 98 (Color Lines): the complete rules, pure Python + numpy.
+
+The rule book is ``shared/spec/line98.md``; this module implements all of it. The
+public API follows python-chess: a :class:`Game` with ``legal_moves()``,
+``play(move)``, ``undo()``, ``outcome()``, ``copy()``, ``to_dict()`` /
+``from_dict()``; moves are frozen :class:`Move` dataclasses; illegal moves raise
+:class:`~gamewidgets.errors.IllegalMove` with the reason in words and change nothing.
+
+Conventions and the choices made where the rule book is silent:
+
+- Cells are ``(row, col)`` tuples, row 0 at the top, both 0..8. Colours are ints
+  1..7 = red, green, blue, yellow, pink, cyan, white; 0 is an empty cell.
+- All randomness comes from the game's own ``numpy.random.Generator`` (PCG64), seeded
+  from ``seed``; its state is part of the game state, saved by ``to_dict`` and restored
+  by ``undo``. So a seed replays a game exactly, and undoing and repeating a move gives
+  the same spawns. ``Game()`` without a seed draws one and keeps it in ``game.seed``.
+- Setup: 5 balls of uniformly random colours on 5 distinct random cells, then the
+  previews. The starting balls never clear on their own (only a move or a spawn is
+  checked for lines), as in the original.
+- Previews are drawn on distinct random empty cells with random colours, as many as
+  there are empty cells up to 3 — this is how "spawn as many as fit" happens: a spawn
+  places exactly the previews that are on the board.
+- A ball stopping on a preview's cell moves that preview at once to a uniformly random
+  cell that holds neither a ball nor another preview; the cell the ball just left is
+  always such a cell, so the preview is never lost. The preview keeps its colour and
+  its place in the order of previews.
+- Lines are checked only through the moved ball (after a move) or through the balls
+  that just appeared (after a spawn); all lines of one event are pooled and scored once
+  as ``2n² − 20n + 60`` for its n distinct balls.
+- If a clearing move leaves no ball at all on the board, the previews come in at once
+  (and new ones are drawn), since otherwise no move would be possible.
+- The game is over when no empty cell remains after spawning and clearing.
+- Undo is one step, as in the original: the last move (also the one that ended the
+  game) can be taken back once; a second ``undo()`` in a row raises
+  :class:`~gamewidgets.errors.NothingToUndo`. The full history of positions is kept
+  regardless (``game.states()``), for records and for stepping through a game.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Iterable
+
+import numpy as np
+
+from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+
+SIZE = 9
+COLOURS = ("red", "green", "blue", "yellow", "pink", "cyan", "white")
+LETTERS = "RGBYPCW"
+START_BALLS = 5
+PREVIEWS = 3
+LINE = 5
+DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
+STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+
+Cell = tuple[int, int]
+
+
+def points(balls: int) -> int:
+    """Points for one clearing event of ``balls`` balls: 2n² − 20n + 60 (0 below 5)."""
+    if balls < LINE:
+        return 0
+    return 2 * balls * balls - 20 * balls + 60
+
+
+def as_cell(value, what: str = "cell") -> Cell:
+    """``value`` as a ``(row, col)`` on the board, or :class:`IllegalMove` saying why."""
+    try:
+        row, col = value
+        if isinstance(row, bool) or isinstance(col, bool):
+            raise TypeError
+        row, col = int(row), int(col)
+        if (row, col) != tuple(value):
+            raise TypeError
+    except (TypeError, ValueError):
+        raise IllegalMove(f"{what} {value!r} is not a (row, col) pair of integers") from None
+    if not (0 <= row < SIZE and 0 <= col < SIZE):
+        raise IllegalMove(f"{what} {(row, col)} is off the board (rows and columns are 0..8)")
+    return row, col
+
+
+@dataclass(frozen=True)
+class Move:
+    """Move the ball on ``source`` to the empty cell ``target``."""
+
+    source: Cell
+    target: Cell
+
+    def __post_init__(self):
+        object.__setattr__(self, "source", as_cell(self.source, "source"))
+        object.__setattr__(self, "target", as_cell(self.target, "target"))
+
+    def to_dict(self) -> dict:
+        return {"from": list(self.source), "to": list(self.target)}
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Move":
+        return cls(tuple(data["from"]), tuple(data["to"]))
+
+    def __str__(self) -> str:
+        return f"{self.source}->{self.target}"
+
+
+@dataclass(frozen=True)
+class Preview:
+    """A small ball: where the next ball of ``colour`` will appear."""
+
+    row: int
+    col: int
+    colour: int
+
+    @property
+    def cell(self) -> Cell:
+        return (self.row, self.col)
+
+
+@dataclass(frozen=True)
+class MoveResult:
+    """What one move did, in the order it happened (for views and explanations)."""
+
+    move: Move
+    colour: int
+    path: tuple[Cell, ...]
+    displaced: tuple[Cell, Cell] | None  # a preview moved off the target: (from, to)
+    cleared: tuple[tuple[int, int, int], ...]  # (row, col, colour) removed
+    spawned: tuple[tuple[int, int, int], ...]  # (row, col, colour) that came in
+    points: int
+    over: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a game."""
+
+    score: int
+    moves: int
+
+
+@dataclass
+class _Position:
+    """Everything that undo restores."""
+
+    board: np.ndarray
+    previews: tuple[Preview, ...]
+    score: int
+    rng_state: dict
+    over: bool
+
+    def to_dict(self) -> dict:
+        return {
+            "board": self.board.tolist(),
+            "previews": [[p.row, p.col, p.colour] for p in self.previews],
+            "score": self.score,
+            "over": self.over,
+            "rng": self.rng_state,
+        }
+
+
+class Game:
+    """A game of Line 98. ``Game(seed=3)`` is the same game every time."""
+
+    def __init__(self, seed: int | None = None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = int(seed)
+        self.rng = np.random.default_rng(self.seed)
+        self.board = np.zeros((SIZE, SIZE), dtype=np.int8)
+        self.previews: tuple[Preview, ...] = ()
+        self.score = 0
+        self.over = False
+        self.moves: list[Move] = []
+        self._before: list[_Position] = []  # the position before each move
+        self._can_undo = False
+        cells = self.rng.choice(SIZE * SIZE, size=START_BALLS, replace=False)
+        colours = self.rng.integers(1, len(COLOURS) + 1, size=START_BALLS)
+        for index, colour in zip(cells, colours):
+            self.board[divmod(int(index), SIZE)] = colour
+        self._draw_previews()
+
+    @classmethod
+    def from_board(cls, board, previews=None, *, seed: int = 0, score: int = 0) -> "Game":
+        """A game in a given position: ``board`` 9×9 ints (0 empty, 1..7) and
+        ``previews`` as ``(row, col, colour)`` triples on empty cells — or, when None,
+        drawn at random like in a real game. Later spawns come from ``seed``."""
+        game = cls(seed)
+        position = {"board": np.asarray(board).tolist(), "previews": [list(p) for p in previews or ()],
+                    "score": score, "over": False, "rng": game.rng.bit_generator.state}
+        try:
+            game._restore(_position_from_dict(position, game.rng))
+        except (TypeError, ValueError, IndexError) as exc:
+            raise ValueError(f"not a Line 98 position: {exc}") from None
+        if previews is None:
+            game._draw_previews()
+        game.over = not (game.board == 0).any()
+        return game
+
+    @classmethod
+    def from_text(cls, text: str, *, seed: int = 0, score: int = 0) -> "Game":
+        """A game from a picture: 9 lines of 9 cells (spaces ignored), ``.`` empty,
+        ``RGBYPCW`` a ball, lower case a preview (with no preview in the picture,
+        previews are drawn at random); the format ``str(game)`` prints, header, row
+        numbers and status line included, is also accepted::
+
+            Game.from_text('''
+                R R R R . . . . .
+                . . . . r . . . .
+                ...
+            ''')
+        """
+        rows = []
+        for line in text.strip("\n").splitlines():
+            cells = "".join(line.split())
+            if cells.isdigit() or cells.startswith("score"):
+                continue  # header / status line of str(game)
+            if len(cells) == SIZE + 1 and cells[0].isdigit():
+                cells = cells[1:]  # row number
+            if cells:
+                rows.append(cells)
+        if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
+            raise ValueError(f"a Line 98 board is 9 lines of 9 cells, got {[len(r) for r in rows]}")
+        board = np.zeros((SIZE, SIZE), dtype=np.int8)
+        previews = []
+        for r, row in enumerate(rows):
+            for c, char in enumerate(row):
+                if char == ".":
+                    continue
+                if char.upper() not in LETTERS:
+                    raise ValueError(f"unknown cell {char!r} at {(r, c)}: use . or one of {LETTERS}")
+                colour = LETTERS.index(char.upper()) + 1
+                if char.isupper():
+                    board[r, c] = colour
+                else:
+                    previews.append((r, c, colour))
+        return cls.from_board(board, previews or None, seed=seed, score=score)
+
+    # ----------------------------------------------------------------- queries
+    def __getitem__(self, cell) -> int:
+        return int(self.board[as_cell(cell)])
+
+    @property
+    def can_undo(self) -> bool:
+        return self._can_undo
+
+    def empty_cells(self) -> list[Cell]:
+        """Cells without a ball (preview cells count as empty)."""
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board == 0))]
+
+    def balls(self) -> list[Cell]:
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board))]
+
+    def preview_at(self, cell: Cell) -> Preview | None:
+        for preview in self.previews:
+            if preview.cell == cell:
+                return preview
+        return None
+
+    def reachable(self, source) -> set[Cell]:
+        """The empty cells the ball on ``source`` can move to (empty set if no ball)."""
+        source = as_cell(source, "source")
+        if not self.board[source]:
+            return set()
+        seen = {source}
+        queue = deque([source])
+        while queue:
+            r, c = queue.popleft()
+            for dr, dc in STEPS:
+                nxt = (r + dr, c + dc)
+                if (
+                    0 <= nxt[0] < SIZE
+                    and 0 <= nxt[1] < SIZE
+                    and nxt not in seen
+                    and not self.board[nxt]
+                ):
+                    seen.add(nxt)
+                    queue.append(nxt)
+        seen.discard(source)
+        return seen
+
+    def path(self, source, target) -> list[Cell] | None:
+        """A shortest orthogonal path of empty cells from ``source`` to ``target``
+        (both included), or None when there is none."""
+        source, target = as_cell(source, "source"), as_cell(target, "target")
+        if not self.board[source] or self.board[target] or source == target:
+            return None
+        came_from: dict[Cell, Cell | None] = {source: None}
+        queue = deque([source])
+        while queue:
+            cell = queue.popleft()
+            if cell == target:
+                steps = [cell]
+                while came_from[steps[-1]] is not None:
+                    steps.append(came_from[steps[-1]])
+                return steps[::-1]
+            r, c = cell
+            for dr, dc in STEPS:
+                nxt = (r + dr, c + dc)
+                if (
+                    0 <= nxt[0] < SIZE
+                    and 0 <= nxt[1] < SIZE
+                    and nxt not in came_from
+                    and not self.board[nxt]
+                ):
+                    came_from[nxt] = cell
+                    queue.append(nxt)
+        return None
+
+    def legal_moves(self) -> list[Move]:
+        """Every legal move, ordered by source then target (row-major)."""
+        if self.over:
+            return []
+        labels = self._empty_regions()
+        moves = []
+        for source in self.balls():
+            r, c = source
+            regions = {
+                labels[r + dr, c + dc]
+                for dr, dc in STEPS
+                if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE and labels[r + dr, c + dc] > 0
+            }
+            if regions:
+                targets = np.argwhere(np.isin(labels, list(regions)))
+                moves.extend(Move(source, (int(tr), int(tc))) for tr, tc in targets)
+        return moves
+
+    def is_legal(self, move: Move) -> bool:
+        try:
+            self._check(move)
+        except IllegalMove:
+            return False
+        return True
+
+    def outcome(self) -> Outcome | None:
+        """None while the game runs; the final score and move count once it is over."""
+        return Outcome(self.score, len(self.moves)) if self.over else None
+
+    def lines_through(self, cells: Iterable[Cell], board: np.ndarray | None = None) -> set[Cell]:
+        """The cells of every line of 5+ same-coloured balls through any of ``cells``."""
+        board = self.board if board is None else board
+        found: set[Cell] = set()
+        for r, c in cells:
+            colour = board[r, c]
+            if not colour:
+                continue
+            for dr, dc in DIRECTIONS:
+                run = [(r, c)]
+                for sign in (1, -1):
+                    rr, cc = r + sign * dr, c + sign * dc
+                    while 0 <= rr < SIZE and 0 <= cc < SIZE and board[rr, cc] == colour:
+                        run.append((rr, cc))
+                        rr, cc = rr + sign * dr, cc + sign * dc
+                if len(run) >= LINE:
+                    found.update(run)
+        return found
+
+    # ----------------------------------------------------------------- actions
+    def play(self, move: Move | Cell, target: Cell | None = None) -> MoveResult:
+        """Play ``move`` (or ``play(source, target)``); raises :class:`IllegalMove`
+        (changing nothing) when the rules forbid it."""
+        if not isinstance(move, Move):
+            if target is None:
+                raise IllegalMove(f"play() needs a Move or a source and a target, not {move!r}")
+            move = Move(move, target)
+        elif target is not None:
+            raise IllegalMove("play() takes a Move or (source, target), not both")
+        path = self._check(move)
+        self._before.append(self._position())
+        colour = int(self.board[move.source])
+        self.board[move.source] = 0
+        self.board[move.target] = colour
+        displaced = None
+        preview = self.preview_at(move.target)
+        if preview is not None:
+            free = [cell for cell in self.empty_cells() if self.preview_at(cell) is None]
+            new_cell = free[int(self.rng.integers(len(free)))]
+            self.previews = tuple(
+                Preview(*new_cell, p.colour) if p is preview else p for p in self.previews
+            )
+            displaced = (move.target, new_cell)
+        cleared = self._clear(self.lines_through([move.target]))
+        gained = points(len(cleared))
+        spawned: tuple = ()
+        if not cleared or not self.board.any():
+            spawned, spawn_cleared = self._spawn()
+            gained += points(len(spawn_cleared))
+            cleared += spawn_cleared
+        self.score += gained
+        self.over = not (self.board == 0).any()
+        self.moves.append(move)
+        self._can_undo = True
+        return MoveResult(
+            move=move,
+            colour=colour,
+            path=tuple(path),
+            displaced=displaced,
+            cleared=cleared,
+            spawned=spawned,
+            points=gained,
+            over=self.over,
+        )
+
+    def undo(self) -> Move:
+        """Take back the last move (one step), previews and random stream included."""
+        if not self._can_undo:
+            if not self.moves:
+                raise NothingToUndo("there is no move to undo")
+            raise NothingToUndo("only the last move can be undone, and it already was")
+        self._restore(self._before.pop())
+        self._can_undo = False
+        return self.moves.pop()
+
+    def copy(self) -> "Game":
+        return Game.from_dict(self.to_dict())
+
+    # ----------------------------------------------------------------- history
+    def states(self) -> list[dict]:
+        """Every position of the game so far, the start first: board, previews, score."""
+        positions = [*self._before, self._position()]
+        return [
+            {"board": p.board.tolist(), "previews": [[x.row, x.col, x.colour] for x in p.previews], "score": p.score}
+            for p in positions
+        ]
+
+    def record(self, player: str | None = None) -> dict:
+        """The game as a record: seed, states (start first) and moves."""
+        return {
+            "game": "line98",
+            "seed": self.seed,
+            "player": player,
+            "over": self.over,
+            "states": self.states(),
+            "moves": [m.to_dict() for m in self.moves],
+        }
+
+    # ----------------------------------------------------------- serialisation
+    def to_dict(self) -> dict:
+        """Everything needed to continue the game exactly (history and undo included)."""
+        return {
+            "game": "line98",
+            "version": 1,
+            "seed": self.seed,
+            "position": self._position().to_dict(),
+            "history": [p.to_dict() for p in self._before],
+            "moves": [m.to_dict() for m in self.moves],
+            "can_undo": self._can_undo,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """A game from :meth:`to_dict`'s output; :class:`BadSave` if it is damaged."""
+        try:
+            if data.get("game") != "line98":
+                raise BadSave(f"not a Line 98 game: game={data.get('game')!r}")
+            game = cls.__new__(cls)
+            game.seed = int(data["seed"])
+            game.rng = np.random.default_rng(game.seed)
+            game._before = [_position_from_dict(p, game.rng) for p in data["history"]]
+            game.moves = [Move.from_dict(m) for m in data["moves"]]
+            game._can_undo = bool(data["can_undo"]) and bool(game.moves)
+            if len(game.moves) != len(game._before):
+                raise BadSave(f"{len(game.moves)} moves but {len(game._before)} earlier positions")
+            game._restore(_position_from_dict(data["position"], game.rng))
+        except BadSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BadSave(f"damaged Line 98 save: {type(exc).__name__}: {exc}") from None
+        return game
+
+    # ------------------------------------------------------------------- text
+    def __repr__(self) -> str:
+        state = "over" if self.over else "playing"
+        return f"<line98.Game seed={self.seed} score={self.score} moves={len(self.moves)} {state}>"
+
+    def __str__(self) -> str:
+        rows = ["   " + " ".join(str(c) for c in range(SIZE))]
+        for r in range(SIZE):
+            cells = []
+            for c in range(SIZE):
+                colour = int(self.board[r, c])
+                preview = self.preview_at((r, c))
+                if colour:
+                    cells.append(LETTERS[colour - 1])
+                elif preview is not None:
+                    cells.append(LETTERS[preview.colour - 1].lower())
+                else:
+                    cells.append(".")
+            rows.append(f"{r}  " + " ".join(cells))
+        state = "game over" if self.over else "next: " + " ".join(
+            f"{COLOURS[p.colour - 1]}@{p.cell}" for p in self.previews
+        )
+        rows.append(f"score {self.score}, {len(self.moves)} moves; {state}")
+        return "\n".join(rows)
+
+    # -------------------------------------------------------------- internals
+    def _check(self, move: Move) -> list[Cell]:
+        if self.over:
+            raise GameOver("the game is over; undo the last move or start a new game")
+        if not self.board[move.source]:
+            raise IllegalMove(f"there is no ball on {move.source}")
+        if self.board[move.target]:
+            raise IllegalMove(f"{move.target} already holds a ball")
+        path = self.path(move.source, move.target)
+        if path is None:
+            raise IllegalMove(f"no path of empty cells from {move.source} to {move.target}")
+        return path
+
+    def _position(self) -> _Position:
+        return _Position(
+            self.board.copy(), self.previews, self.score, self.rng.bit_generator.state, self.over
+        )
+
+    def _restore(self, position: _Position) -> None:
+        self.board = position.board.copy()
+        self.previews = position.previews
+        self.score = position.score
+        self.rng.bit_generator.state = position.rng_state
+        self.over = position.over
+
+    def _empty_regions(self) -> np.ndarray:
+        """Label each empty cell with its region number (1..), balls with 0."""
+        labels = np.zeros((SIZE, SIZE), dtype=np.int16)
+        region = 0
+        for start in self.empty_cells():
+            if labels[start]:
+                continue
+            region += 1
+            labels[start] = region
+            queue = [start]
+            while queue:
+                r, c = queue.pop()
+                for dr, dc in STEPS:
+                    rr, cc = r + dr, c + dc
+                    if 0 <= rr < SIZE and 0 <= cc < SIZE and not labels[rr, cc] and not self.board[rr, cc]:
+                        labels[rr, cc] = region
+                        queue.append((rr, cc))
+        return labels
+
+    def _clear(self, cells: set[Cell]) -> tuple[tuple[int, int, int], ...]:
+        removed = tuple(sorted((r, c, int(self.board[r, c])) for r, c in cells))
+        for r, c, _ in removed:
+            self.board[r, c] = 0
+        return removed
+
+    def _spawn(self) -> tuple[tuple, tuple]:
+        """Previews become balls; lines they make are cleared; new previews drawn."""
+        spawned = tuple((p.row, p.col, p.colour) for p in self.previews)
+        for r, c, colour in spawned:
+            self.board[r, c] = colour
+        self.previews = ()
+        cleared = self._clear(self.lines_through([(r, c) for r, c, _ in spawned]))
+        self._draw_previews()
+        return spawned, cleared
+
+    def _draw_previews(self) -> None:
+        empty = np.flatnonzero(self.board.ravel() == 0)
+        count = min(PREVIEWS, len(empty))
+        if not count:
+            self.previews = ()
+            return
+        cells = self.rng.choice(empty, size=count, replace=False)
+        colours = self.rng.integers(1, len(COLOURS) + 1, size=count)
+        self.previews = tuple(
+            Preview(*divmod(int(i), SIZE), int(k)) for i, k in zip(cells, colours)
+        )
+
+
+def _position_from_dict(data: dict, rng: np.random.Generator) -> _Position:
+    board = np.array(data["board"], dtype=np.int64)
+    if board.shape != (SIZE, SIZE) or board.min() < 0 or board.max() > len(COLOURS):
+        raise BadSave("board must be 9 rows of 9 ints in 0..7")
+    previews = tuple(Preview(*as_cell(p[:2], "preview"), int(p[2])) for p in data["previews"])
+    if len(previews) > PREVIEWS or len({p.cell for p in previews}) != len(previews):
+        raise BadSave("at most 3 previews, on distinct cells")
+    for p in previews:
+        if not 1 <= p.colour <= len(COLOURS) or board[p.cell]:
+            raise BadSave(f"preview {p} must have a colour 1..7 and lie on an empty cell")
+    score = int(data["score"])
+    if score < 0:
+        raise BadSave("score must not be negative")
+    state = data["rng"]
+    probe = np.random.default_rng()
+    probe.bit_generator.state = state  # raises ValueError/TypeError if malformed
+    return _Position(board.astype(np.int8), previews, score, probe.bit_generator.state, bool(data["over"]))
+

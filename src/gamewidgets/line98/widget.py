@@ -1,0 +1,213 @@
+"""``Line98``: the Line 98 (Color Lines) widget.
+
+The view (``js/line98.js``) draws the synced traits below and sends clicks; this class
+applies them to a :class:`gamewidgets.line98.Game`. Every mouse action has a method:
+``click(cell)`` does exactly what a click on the board does, ``select`` /
+``deselect`` / ``play`` / ``undo`` / ``new_game`` are the explicit forms (and raise
+:class:`~gamewidgets.errors.IllegalMove` on a move the rules forbid, where a click is
+simply refused). The best score is kept by the store (``store=``: see
+:mod:`gamewidgets.store`) and compared at every game over.
+
+The contract between view and widget is ``js/CONTRACT-line98.md``.
+"""
+
+from __future__ import annotations
+
+import time
+
+import traitlets
+
+from .._widget import DEFAULT_STORE, GameWidget, view_source
+from ..errors import BadMessage, IllegalMove
+from .rules import Game, Move, MoveResult, as_cell
+
+
+class Line98(GameWidget):
+    """Line 98 in a notebook cell. ``Line98(seed=3)`` starts game 3."""
+
+    game_name = "line98"
+    _esm = view_source("line98")
+    _view_actions = {
+        "click": "_view_click",
+        "deselect": "_view_deselect",
+        "undo": "_view_undo",
+        "new_game": "_view_new_game",
+    }
+
+    board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
+    previews = traitlets.List(help="[row, col, colour] of each preview").tag(sync=True)
+    selected = traitlets.List(traitlets.Int(), maxlen=2, help="[] or [row, col]").tag(sync=True)
+    reachable = traitlets.List(help="[row, col] cells the selected ball can reach").tag(sync=True)
+    score = traitlets.Int(0).tag(sync=True)
+    record = traitlets.Int(0, help="best score kept by the store").tag(sync=True)
+    new_record = traitlets.Bool(False, help="the finished game beat the record before it").tag(sync=True)
+    moves = traitlets.Int(0, help="moves played in this game").tag(sync=True)
+    over = traitlets.Bool(False).tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+    clock_start = traitlets.Float(0.0, help="ms since the epoch when the game began").tag(sync=True)
+    clock_stop = traitlets.Float(0.0, help="ms since the epoch when it ended; 0 while running").tag(sync=True)
+    # settings
+    symbols = traitlets.Bool(False, help="symbols on the balls, not just colours").tag(sync=True)
+    mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
+    hide_clock = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, seed: int | None = None, *, game: Game | None = None, store=DEFAULT_STORE, **kwargs):
+        super().__init__(store=store, **kwargs)
+        self.record = self.store.record(self.game_name)
+        self._start(game if game is not None else Game(seed))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Game:
+        """The rules object (a copy is safe to experiment with: ``w.game.copy()``)."""
+        return self._game
+
+    @property
+    def elapsed(self) -> float:
+        """Seconds on the game clock."""
+        end = self.clock_stop or time.time() * 1000
+        return max(0.0, (end - self.clock_start) / 1000)
+
+    def __repr__(self) -> str:
+        state = "over" if self.over else "playing"
+        return f"<Line98 seed={self._game.seed} score={self.score} record={self.record} moves={self.moves} {state}>"
+
+    # ------------------------------------------------------------------ actions
+    def click(self, cell) -> str:
+        """Do what a click on ``cell`` does; returns what happened: "select",
+        "deselect", "move", "blocked" or "nothing"."""
+        cell = as_cell(cell)
+        game = self._game
+        if game.over:
+            return "nothing"
+        if game.board[cell]:
+            if tuple(self.selected) == cell:
+                self.deselect()
+                return "deselect"
+            self.select(cell)
+            return "select"
+        if not self.selected:
+            return "nothing"
+        source = tuple(self.selected)
+        if game.path(source, cell) is None:
+            self._event("blocked", cell=list(cell), source=list(source))
+            return "blocked"
+        self.play(source, cell)
+        return "move"
+
+    def select(self, cell) -> None:
+        """Select the ball on ``cell``."""
+        cell = as_cell(cell)
+        if self._game.over:
+            raise IllegalMove("the game is over")
+        if not self._game.board[cell]:
+            raise IllegalMove(f"there is no ball on {cell} to select")
+        with self.hold_sync():
+            self.selected = list(cell)
+            self._sync_reachable()
+            self._event("select", cell=list(cell))
+
+    def deselect(self) -> None:
+        if self.selected:
+            cell = self.selected
+            with self.hold_sync():
+                self.selected = []
+                self._sync_reachable()
+                self._event("deselect", cell=list(cell))
+
+    def play(self, source, target=None) -> MoveResult:
+        """Move the ball on ``source`` to ``target`` (or ``play(Move(...))``)."""
+        move = source if isinstance(source, Move) else Move(source, target)
+        result = self._game.play(move)  # raises IllegalMove, changing nothing
+        self.selected = []
+        with self.hold_sync():
+            self._sync()
+            if result.over:
+                self._finish()
+            self._event(
+                "move",
+                path=[list(c) for c in result.path],
+                colour=result.colour,
+                cleared=[list(x) for x in result.cleared],
+                spawned=[list(x) for x in result.spawned],
+                displaced=[list(c) for c in result.displaced] if result.displaced else None,
+                points=result.points,
+                over=result.over,
+            )
+        return result
+
+    def undo(self) -> Move:
+        """Take back the last move (one step, also right after game over)."""
+        move = self._game.undo()
+        with self.hold_sync():
+            self.selected = []
+            self.clock_stop = 0.0
+            self._sync()
+            self._event("undo", move=move.to_dict())
+        return move
+
+    def new_game(self, seed: int | None = None) -> None:
+        """Start a new game (``seed`` for a particular one)."""
+        self._start(Game(seed))
+
+    # ------------------------------------------------------------ saved games
+    def save(self, name: str = "autosave") -> None:
+        """Keep this game in the store under ``name`` (``restore`` brings it back)."""
+        self.store.save(self.game_name, name, self._game.to_dict())
+
+    def restore(self, name: str = "autosave") -> None:
+        """Continue the game saved under ``name``; :class:`BadSave` if it is damaged."""
+        data = self.store.load(self.game_name, name)
+        if data is None:
+            raise KeyError(f"no saved Line 98 game named {name!r} (saved: {self.store.saved(self.game_name)})")
+        self._start(Game.from_dict(data))
+
+    # ------------------------------------------------------------ view handlers
+    def _view_click(self, message: dict) -> None:
+        if "cell" not in message:
+            raise BadMessage("a click needs a cell")
+        self.click(message["cell"])
+
+    def _view_deselect(self, _message: dict) -> None:
+        self.deselect()
+
+    def _view_undo(self, _message: dict) -> None:
+        self.undo()
+
+    def _view_new_game(self, _message: dict) -> None:
+        self.new_game()
+
+    # ---------------------------------------------------------------- internals
+    def _start(self, game: Game) -> None:
+        self._game = game
+        with self.hold_sync():
+            self.selected = []
+            self.clock_start = time.time() * 1000
+            self.clock_stop = 0.0
+            self._sync()
+            self._event("new", seed=game.seed)
+
+    def _sync(self) -> None:
+        game = self._game
+        with self.hold_sync():
+            self.position += 1
+            self.board = game.board.ravel().tolist()
+            self.previews = [[p.row, p.col, p.colour] for p in game.previews]
+            self.score = game.score
+            self.moves = len(game.moves)
+            self.over = game.over
+            self.can_undo = game.can_undo
+            if self.over and not self.clock_stop:
+                self.clock_stop = time.time() * 1000
+            if not self.over:
+                self.new_record = False
+            self._sync_reachable()
+
+    def _sync_reachable(self) -> None:
+        cells = self._game.reachable(self.selected) if self.selected else ()
+        self.reachable = [list(c) for c in sorted(cells)]
+
+    def _finish(self) -> None:
+        game = self._game
+        self.new_record = self.store.finish(self.game_name, game.score, len(game.moves), game.seed)
+        self.record = self.store.record(self.game_name)

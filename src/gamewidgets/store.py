@@ -1,0 +1,243 @@
+"""Persistence for every game: best scores, finished games, saved games.
+
+One SQLite file (stdlib ``sqlite3``, WAL journal) at, in order of precedence:
+
+1. the ``path`` given to :class:`Store` (widgets take ``store=`` — a path or a Store);
+2. ``$GAMEWIDGETS_HOME/gamewidgets.sqlite3`` when the environment variable is set;
+3. ``<jupyter data dir>/gamewidgets/gamewidgets.sqlite3``.
+
+``Store.memory()`` keeps everything in memory only (``store=None`` on a widget).
+
+Every write is one ``BEGIN IMMEDIATE`` transaction, so a crash or two kernels writing
+at once lose nothing and corrupt nothing (the record update is a single
+``max(best, new)`` upsert). A file that is not a readable gamewidgets database is
+never written to: the store warns (:class:`StoreWarning`) and carries on in memory,
+so the game still opens and the damaged file stays as it was for the user to inspect.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import sys
+import time
+import warnings
+from pathlib import Path
+
+FILENAME = "gamewidgets.sqlite3"
+SCHEMA_VERSION = 1
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+    game TEXT PRIMARY KEY,
+    best INTEGER NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS finished (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    moves INTEGER NOT NULL,
+    seed INTEGER,
+    finished REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS saved (
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    data TEXT NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (game, name)
+);
+"""
+
+
+class StoreWarning(UserWarning):
+    """The store file cannot be used; the game goes on without saving to it."""
+
+
+def default_path() -> Path:
+    """Where the store lives unless told otherwise (see the module docstring)."""
+    home = os.environ.get("GAMEWIDGETS_HOME")
+    if home:
+        return Path(home).expanduser() / FILENAME
+    try:
+        from jupyter_core.paths import jupyter_data_dir
+
+        data = Path(jupyter_data_dir())
+    except ImportError:  # jupyter_core comes with any Jupyter install; not required
+        if sys.platform == "win32":
+            data = Path(os.environ.get("APPDATA", Path.home())) / "jupyter"
+        elif sys.platform == "darwin":
+            data = Path.home() / "Library" / "Jupyter"
+        else:
+            xdg = os.environ.get("XDG_DATA_HOME") or Path.home() / ".local" / "share"
+            data = Path(xdg) / "jupyter"
+    return data / "gamewidgets" / FILENAME
+
+
+class Store:
+    """Records, finished games and saved games of all the games, in one file."""
+
+    def __init__(self, path: str | os.PathLike | None = None):
+        self.path: Path | None = Path(path) if path is not None else default_path()
+        self.problem: str | None = None  # why the file is not used, if it is not
+        self._memory: sqlite3.Connection | None = None
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as conn:
+                self._check_and_create(conn)
+        except (sqlite3.Error, OSError) as exc:
+            self._fall_back(f"{type(exc).__name__}: {exc}")
+
+    @classmethod
+    def memory(cls) -> "Store":
+        """A store that keeps nothing beyond this Python process."""
+        store = cls.__new__(cls)
+        store.path = None
+        store.problem = None
+        store._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        store._memory.executescript(_SCHEMA)
+        return store
+
+    @property
+    def persistent(self) -> bool:
+        return self._memory is None
+
+    def __repr__(self) -> str:
+        where = str(self.path) if self.persistent else "memory"
+        return f"<Store {where}{' (' + self.problem + ')' if self.problem else ''}>"
+
+    # ---------------------------------------------------------------- records
+    def record(self, game: str) -> int:
+        """The best score of ``game`` (0 when none)."""
+        row = self._read("SELECT best FROM records WHERE game = ?", (game,))
+        return int(row[0][0]) if row else 0
+
+    def finish(self, game: str, score: int, moves: int, seed: int | None = None) -> bool:
+        """Note a finished game; returns True when its score beats the record."""
+        now = time.time()
+        before = self.record(game)
+        self._write(
+            [
+                (
+                    "INSERT INTO finished (game, score, moves, seed, finished) VALUES (?, ?, ?, ?, ?)",
+                    (game, int(score), int(moves), seed, now),
+                ),
+                (
+                    "INSERT INTO records (game, best, updated) VALUES (?, ?, ?) "
+                    "ON CONFLICT(game) DO UPDATE SET best = max(best, excluded.best), "
+                    "updated = excluded.updated",
+                    (game, int(score), now),
+                ),
+            ]
+        )
+        return int(score) > before
+
+    def finished(self, game: str) -> list[dict]:
+        """Every finished game of ``game``, oldest first."""
+        rows = self._read(
+            "SELECT score, moves, seed, finished FROM finished WHERE game = ? ORDER BY id", (game,)
+        )
+        return [dict(zip(("score", "moves", "seed", "finished"), row)) for row in rows]
+
+    # ------------------------------------------------------------ saved games
+    def save(self, game: str, name: str, data: dict) -> None:
+        """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any."""
+        text = json.dumps(data)
+        self._write(
+            [
+                (
+                    "INSERT INTO saved (game, name, data, updated) VALUES (?, ?, ?, ?) "
+                    "ON CONFLICT(game, name) DO UPDATE SET data = excluded.data, "
+                    "updated = excluded.updated",
+                    (game, name, text, time.time()),
+                )
+            ]
+        )
+
+    def load(self, game: str, name: str) -> dict | None:
+        rows = self._read("SELECT data FROM saved WHERE game = ? AND name = ?", (game, name))
+        return json.loads(rows[0][0]) if rows else None
+
+    def saved(self, game: str) -> list[str]:
+        rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (game,))
+        return [row[0] for row in rows]
+
+    # -------------------------------------------------------------- internals
+    def _connect(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
+        conn.execute("PRAGMA busy_timeout = 30000")
+        return conn
+
+    def _check_and_create(self, conn: sqlite3.Connection) -> None:
+        # Reading the schema fails with "file is not a database" on a damaged file,
+        # before anything is written to it.
+        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if tables and not {"records", "finished", "saved"} <= tables:
+            raise sqlite3.DatabaseError(f"not a gamewidgets store (tables: {sorted(tables)})")
+        if version > SCHEMA_VERSION:
+            raise sqlite3.DatabaseError(f"made by a newer gamewidgets (schema {version})")
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute("BEGIN IMMEDIATE")
+        try:
+            for statement in filter(str.strip, _SCHEMA.split(";")):
+                conn.execute(statement)
+            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            conn.execute("COMMIT")
+        except BaseException:
+            conn.execute("ROLLBACK")
+            raise
+
+    def _fall_back(self, why: str) -> None:
+        self.problem = why
+        warnings.warn(
+            f"gamewidgets cannot use its store {self.path} ({why}); the file is left "
+            "untouched and nothing will be saved to it in this session "
+            "(set GAMEWIDGETS_HOME or pass store= to use another file)",
+            StoreWarning,
+            stacklevel=3,
+        )
+        self._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+        self._memory.executescript(_SCHEMA)
+
+    def _read(self, sql: str, args: tuple) -> list[tuple]:
+        if self._memory is not None:
+            return self._memory.execute(sql, args).fetchall()
+        try:
+            conn = self._connect()
+            try:
+                return conn.execute(sql, args).fetchall()
+            finally:
+                conn.close()
+        except sqlite3.Error as exc:
+            self._fall_back(f"{type(exc).__name__}: {exc}")
+            return self._memory.execute(sql, args).fetchall()
+
+    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+        conn = self._memory
+        close = False
+        if conn is None:
+            try:
+                conn = self._connect()
+                close = True
+            except sqlite3.Error as exc:
+                self._fall_back(f"{type(exc).__name__}: {exc}")
+                conn = self._memory
+        try:
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                for sql, args in statements:
+                    conn.execute(sql, args)
+                conn.execute("COMMIT")
+            except BaseException:
+                conn.execute("ROLLBACK")
+                raise
+        except sqlite3.Error as exc:
+            if conn is self._memory:
+                raise
+            self._fall_back(f"{type(exc).__name__}: {exc}")
+            self._write(statements)
+        finally:
+            if close:
+                conn.close()

@@ -1,0 +1,93 @@
+"""Smoke tests of the browser harness itself, with a tiny counter widget defined inline.
+
+They prove: the notebook opens and runs, the anywidget renders inside JupyterLab, a
+click in the browser reaches Python, Python state can be read back from the kernel,
+and a trait set from Python reaches the view.
+"""
+
+import pytest
+
+COUNTER = '''
+import anywidget
+import traitlets
+
+
+class Counter(anywidget.AnyWidget):
+    _esm = """
+    export default {
+      render({ model, el }) {
+        const root = document.createElement("div");
+        root.className = "gw-counter";
+        const button = document.createElement("button");
+        button.className = "gw-counter-button";
+        button.style.cssText = "font-size: 20px; padding: 12px 24px";
+        const update = () => {
+          root.dataset.value = String(model.get("value"));
+          button.textContent = `clicked ${model.get("value")} times`;
+        };
+        button.addEventListener("click", () => model.send({ type: "click" }));
+        model.on("change:value", update);
+        update();
+        root.appendChild(button);
+        el.appendChild(root);
+        return () => model.off("change:value", update);
+      },
+    };
+    """
+    value = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.on_msg(self._on_message)
+
+    def _on_message(self, widget, content, buffers):
+        if content.get("type") == "click":
+            self.value += 1
+'''
+
+
+def test_click_reaches_python_and_traits_reach_the_view(lab, wait_for_attr):
+    page = lab.open_notebook([COUNTER, "w = Counter()\nw"])
+    wait_for_attr(page, ".gw-counter", "data-value", 0)
+
+    page.locator(".gw-counter-button").click()
+    lab.wait_for_attr(".gw-counter", "data-value", 1)
+    assert lab.evaluate("w.value") == 1
+
+    lab.execute("w.value = 41")
+    lab.wait_for_attr(".gw-counter", "data-value", 41)
+    page.locator(".gw-counter-button").click(position={"x": 10, "y": 10})
+    lab.wait_for_attr(".gw-counter", "data-value", 42)
+    assert lab.execute("w.value") == "42"
+
+    path = lab.screenshot("harness-counter")
+    assert path.stat().st_size > 0
+
+    with pytest.raises(AssertionError, match=r"expected '7' within .* but it is '42'"):
+        lab.wait_for_attr(".gw-counter", "data-value", 7, timeout=0.5)
+    with pytest.raises(AssertionError, match="no element matches"):
+        lab.wait_for_attr(".no-such-thing", "data-value", 7, timeout=0.5)
+
+
+def test_execute_returns_output_and_raises_with_traceback(lab):
+    lab.open_notebook(["x = 6 * 7"])
+    assert lab.execute("x") == "42"
+    assert lab.execute("print('a'); print('b')") == "a\nb"
+    assert lab.execute("print('out'); x + 1") == "out\n43"
+    assert lab.execute("y = x") == ""
+    assert lab.evaluate("{'x': x, 'list': [1, None]}") == {"x": 42, "list": [1, None]}
+
+    with pytest.raises(lab.KernelError, match="ZeroDivisionError") as raised:
+        lab.execute("def f():\n    return 1 / 0\nf()")
+    assert "return 1 / 0" in str(raised.value)
+    assert lab.execute("x") == "42"  # the kernel goes on after an error
+
+    # The kernel's environment is isolated: best scores go to a temp dir.
+    home = lab.execute("import os; print(os.environ['GAMEWIDGETS_HOME'])")
+    assert home == str(lab.server.home)
+
+
+def test_a_failing_cell_fails_open_notebook_with_its_traceback(lab):
+    with pytest.raises(AssertionError, match="(?s)cell 1:.*ValueError: broken on purpose"):
+        lab.open_notebook(["a = 1", "raise ValueError('broken on purpose')", "b = 2"])
+    assert lab.evaluate("'b' in globals()") is False  # run-all stopped at the error

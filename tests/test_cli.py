@@ -1,0 +1,100 @@
+"""The command line: `gamewidgets line98 play` writes records that follow the rules."""
+
+import json
+import subprocess
+import sys
+from collections import deque
+
+import numpy as np
+import pytest
+
+from gamewidgets.cli import main
+from gamewidgets.line98 import Game, Move, points
+
+SCORES = {0} | {points(n) for n in range(5, 20)} | {points(a) + points(b) for a in range(5, 20) for b in range(5, 20)}
+
+
+def has_path(board, source, target) -> bool:
+    """Breadth-first search written here, independent of the engine's."""
+    seen, queue = {source}, deque([source])
+    while queue:
+        r, c = queue.popleft()
+        for nr, nc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= nr < 9 and 0 <= nc < 9 and (nr, nc) not in seen and board[nr][nc] == 0:
+                if (nr, nc) == target:
+                    return True
+                seen.add((nr, nc))
+                queue.append((nr, nc))
+    return False
+
+
+def check_record(record: dict) -> None:
+    states, moves = record["states"], record["moves"]
+    assert record["game"] == "line98" and len(states) == len(moves) + 1
+    first = np.array(states[0]["board"])
+    assert first.shape == (9, 9) and np.count_nonzero(first) == 5 and len(states[0]["previews"]) == 3
+    for before, move, after in zip(states, moves, states[1:]):
+        board = before["board"]
+        (fr, fc), (tr, tc) = move["from"], move["to"]
+        assert board[fr][fc] != 0, "a move starts on a ball"
+        assert board[tr][tc] == 0, "a move ends on an empty cell"
+        assert has_path(board, (fr, fc), (tr, tc)), "a move follows a path of empty cells"
+        assert after["score"] - before["score"] in SCORES
+        for state in (after,):
+            cells = [(r, c) for r, c, _ in state["previews"]]
+            assert all(state["board"][r][c] == 0 for r, c in cells) and len(set(cells)) == len(cells)
+    last = np.array(states[-1]["board"])
+    assert record["over"] == (np.count_nonzero(last) == 81)
+    # and the engine, replaying the same seed and moves, reaches every recorded state
+    game = Game(record["seed"])
+    assert game.states()[0] == states[0]
+    for index, move in enumerate(moves, start=1):
+        game.play(Move.from_dict(move))
+        assert game.states()[-1] == states[index]
+
+
+@pytest.mark.parametrize("seed", [0, 3, 17])
+def test_play_writes_a_record_that_follows_the_rules(tmp_path, seed, capsys):
+    path = tmp_path / "game.json"
+    assert main(["line98", "play", "--player", "random", "--seed", str(seed), "--json", str(path)]) == 0
+    record = json.loads(path.read_text())
+    assert record["seed"] == seed and record["player"] == "random" and record["over"] is True
+    check_record(record)
+    assert f"score {record['states'][-1]['score']}" in capsys.readouterr().out
+
+
+def test_same_seed_same_record(tmp_path):
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in paths:
+        main(["line98", "play", "--seed", "5", "--json", str(path)])
+    assert paths[0].read_text() == paths[1].read_text()
+
+
+def test_console_script_and_module_entry_point(tmp_path):
+    path = tmp_path / "g.json"
+    run = subprocess.run(
+        [sys.executable, "-m", "gamewidgets", "line98", "play", "--seed", "2", "--json", str(path)],
+        capture_output=True, text=True, check=True,
+    )
+    assert "line98 seed 2" in run.stdout
+    check_record(json.loads(path.read_text()))
+    assert "jupyter" not in run.stderr.lower()
+
+
+@pytest.mark.parametrize(
+    "argv,message",
+    [
+        (["line98", "play", "--seed", "-3"], "non-negative integer"),
+        (["line98", "play", "--player", "nobody"], "invalid choice"),
+        (["chess", "play"], "invalid choice"),
+    ],
+)
+def test_bad_arguments_exit_with_a_message(argv, message, capsys):
+    with pytest.raises(SystemExit) as exit_info:
+        main(argv)
+    assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_unwritable_json_path_is_an_error_not_a_traceback(tmp_path, capsys):
+    assert main(["line98", "play", "--json", str(tmp_path / "missing" / "g.json")]) == 1
+    assert "No such file" in capsys.readouterr().err

@@ -1,0 +1,183 @@
+"""The Line 98 widget driven without a browser: view messages and Python methods."""
+
+import re
+
+import numpy as np
+import pytest
+
+from gamewidgets import Line98
+from gamewidgets.errors import IllegalMove, NothingToUndo
+from gamewidgets.line98 import Game
+from gamewidgets.store import Store
+
+PICTURE = """
+R.B......
+BBB......
+.........
+GGGG.....
+.........
+.........
+........G
+.........
+y.......p
+"""
+
+
+def send(widget, **message):
+    widget._handle_custom_msg(message, [])
+
+
+@pytest.fixture
+def widget():
+    return Line98(game=Game.from_text(PICTURE, seed=1), store=None)
+
+
+def test_traits_mirror_the_game(widget):
+    assert len(widget.board) == 81 and widget.board[0] == 1 and widget.board[2] == 3
+    assert sorted(widget.previews) == [[8, 0, 4], [8, 8, 5]]
+    assert widget.score == 0 and widget.moves == 0 and not widget.over and not widget.can_undo
+    assert widget.clock_start > 0 and widget.clock_stop == 0
+    assert widget.last_event["kind"] == "new"
+
+
+def test_click_selects_switches_and_deselects(widget):
+    send(widget, type="click", cell=[3, 0])
+    assert widget.selected == [3, 0] and [2, 0] in widget.reachable
+    send(widget, type="click", cell=[3, 1])
+    assert widget.selected == [3, 1]
+    send(widget, type="click", cell=[3, 1])
+    assert widget.selected == [] and widget.reachable == []
+    assert widget.last_event["kind"] == "deselect"
+
+
+def test_click_on_target_moves_and_scores(widget):
+    send(widget, type="click", cell=[6, 8])
+    send(widget, type="click", cell=[3, 4])
+    assert widget.score == 10 and widget.moves == 1 and widget.selected == []
+    event = widget.last_event
+    assert event["kind"] == "move" and event["path"][0] == [6, 8] and event["path"][-1] == [3, 4]
+    assert len(event["cleared"]) == 5 and event["points"] == 10 and event["spawned"] == []
+    assert widget.board[3 * 9 : 3 * 9 + 5] == [0] * 5
+    assert widget.can_undo
+
+
+def test_blocked_target_keeps_the_ball_selected(widget):
+    send(widget, type="click", cell=[0, 0])  # the red ball is walled in
+    send(widget, type="click", cell=[5, 5])
+    assert widget.selected == [0, 0] and widget.moves == 0
+    assert widget.last_event["kind"] == "blocked" and widget.last_event["cell"] == [5, 5]
+    assert widget.error == ""
+    send(widget, type="click", cell=[0, 1])  # the one reachable cell
+    assert widget.moves == 1 and widget.board[1] == 1
+
+
+def test_escape_undo_and_new_game_messages(widget):
+    send(widget, type="click", cell=[3, 0])
+    send(widget, type="deselect")
+    assert widget.selected == []
+    send(widget, type="click", cell=[6, 8])
+    send(widget, type="click", cell=[3, 4])
+    send(widget, type="undo")
+    assert widget.score == 0 and widget.moves == 0 and widget.board[6 * 9 + 8] == 2  # green is back
+    send(widget, type="undo")
+    assert "no move to undo" in widget.error
+    send(widget, type="new_game")
+    assert widget.moves == 0 and widget.board.count(0) == 81 - 5 and widget.error == ""
+
+
+@pytest.mark.parametrize(
+    "message,reason",
+    [
+        ("not a dict", "must be an object"),
+        ({"no": "type"}, "unknown message type"),
+        ({"type": "explode"}, "unknown message type"),
+        ({"type": "click"}, "needs a cell"),
+        ({"type": "click", "cell": [9, 9]}, "off the board"),
+        ({"type": "click", "cell": "a1"}, "not a \\(row, col\\) pair"),
+        ({"type": "click", "cell": [1.5, 2]}, "not a \\(row, col\\) pair"),
+        ({"type": "click", "cell": None}, "not a \\(row, col\\) pair"),
+    ],
+)
+def test_malformed_messages_are_ignored_and_reported(widget, message, reason):
+    before = (list(widget.board), widget.selected, widget.score)
+    widget._handle_custom_msg(message, [])
+    assert widget.error.startswith("ignored")
+    assert re.search(reason, widget.error), widget.error
+    assert (list(widget.board), widget.selected, widget.score) == before
+    send(widget, type="click", cell=[3, 0])  # still works
+    assert widget.selected == [3, 0] and widget.error == ""
+
+
+def test_python_methods_match_the_mouse(widget):
+    widget.select((3, 0))
+    assert widget.selected == [3, 0]
+    with pytest.raises(IllegalMove, match="no ball"):
+        widget.select((5, 5))
+    with pytest.raises(IllegalMove, match="no path"):
+        widget.play((0, 0), (5, 5))
+    assert widget.moves == 0
+    result = widget.play((6, 8), (3, 4))
+    assert result.points == 10 and widget.score == 10
+    assert widget.undo().target == (3, 4)
+    with pytest.raises(NothingToUndo):
+        widget.undo()
+    assert widget.click((0, 0)) == "select" and widget.click((5, 5)) == "blocked"
+    assert widget.click((0, 1)) == "move"
+    widget.new_game(seed=9)
+    assert widget.game.seed == 9 and widget.moves == 0
+
+
+def test_game_over_updates_the_record_in_the_store(tmp_path):
+    store = Store(tmp_path / "store.sqlite3")
+    widget = Line98(seed=4, store=store)
+    game = widget.game
+    rng = np.random.default_rng(1)
+    while not widget.over:
+        moves = game.legal_moves()
+        widget.play(moves[int(rng.integers(len(moves)))])
+    assert widget.clock_stop >= widget.clock_start > 0
+    assert widget.record == store.record("line98") == widget.score
+    assert widget.new_record == (widget.score > 0)
+    assert store.finished("line98")[-1]["score"] == widget.score
+    widget.undo()
+    assert not widget.over and widget.clock_stop == 0 and not widget.new_record
+    # a new widget (a kernel restart) reads the record back
+    assert Line98(store=tmp_path / "store.sqlite3").record == widget.record
+
+
+def test_record_survives_and_store_none_keeps_nothing(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path))
+    Store().finish("line98", 77, 40)
+    assert Line98().record == 77
+    assert Line98(store=None).record == 0
+
+
+def test_two_views_of_one_widget_share_state(widget):
+    # the state the view needs is in traits, so any number of views agree
+    state = widget.get_state()
+    assert state["board"] == widget.board and state["selected"] == []
+    widget.select((3, 0))
+    assert widget.get_state()["selected"] == [3, 0]
+
+
+def test_save_and_restore_a_game(tmp_path, widget):
+    widget.store = Store(tmp_path / "s.sqlite3")
+    widget.play((6, 8), (3, 4))
+    widget.save("mine")
+    widget.new_game(seed=3)
+    widget.restore("mine")
+    assert widget.score == 10 and widget.moves == 1 and widget.can_undo
+    with pytest.raises(KeyError, match="no saved"):
+        widget.restore("other")
+
+
+def test_stale_click_from_an_older_position_is_ignored(widget):
+    seen = widget.position
+    send(widget, type="click", cell=[6, 8], position=seen)
+    assert widget.selected == [6, 8] and widget.position == seen  # selecting is not a new position
+    send(widget, type="click", cell=[3, 4], position=seen)
+    assert widget.moves == 1 and widget.position > seen
+    send(widget, type="click", cell=[0, 2], position=seen)  # aimed at the board before the move
+    assert "stale" in widget.error and widget.selected == []
+    send(widget, type="click", cell=[0, 2], position=widget.position)
+    assert widget.selected == [0, 2] and widget.error == ""

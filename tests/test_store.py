@@ -1,0 +1,98 @@
+"""The store: records, finished games, saved games; damage and concurrency."""
+
+import multiprocessing
+import sqlite3
+import warnings
+
+import pytest
+
+from gamewidgets.store import Store, StoreWarning, default_path
+
+
+def test_record_is_the_best_score_and_persists(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path)
+    assert store.record("line98") == 0
+    assert store.finish("line98", 30, 12, seed=1) is True
+    assert store.finish("line98", 20, 9) is False
+    assert Store(path).record("line98") == 30
+    assert Store(path).record("mahjong") == 0
+    assert [g["score"] for g in Store(path).finished("line98")] == [30, 20]
+
+
+def test_default_path_follows_gamewidgets_home(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path / "home"))
+    assert default_path() == tmp_path / "home" / "gamewidgets.sqlite3"
+    Store().finish("line98", 5, 1)
+    assert (tmp_path / "home" / "gamewidgets.sqlite3").exists()
+    monkeypatch.delenv("GAMEWIDGETS_HOME")
+    assert default_path().name == "gamewidgets.sqlite3" and "jupyter" in str(default_path()).lower()
+
+
+def test_memory_store_keeps_nothing_on_disk(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path))
+    store = Store.memory()
+    store.finish("line98", 10, 3)
+    assert store.record("line98") == 10 and not store.persistent
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "content",
+    [b"this is not a database" * 50, b"SQLite format 3\x00" + b"\xff" * 200],
+)
+def test_damaged_file_warns_is_never_written_and_the_game_goes_on(tmp_path, content):
+    path = tmp_path / "s.sqlite3"
+    path.write_bytes(content)
+    with pytest.warns(StoreWarning, match="left untouched"):
+        store = Store(path)
+    store.finish("line98", 40, 10)
+    store.save("line98", "x", {"a": 1})
+    assert store.record("line98") == 40 and store.load("line98", "x") == {"a": 1}
+    assert path.read_bytes() == content
+    assert not store.persistent and store.problem
+
+
+def test_foreign_sqlite_database_is_not_touched(tmp_path):
+    path = tmp_path / "other.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE people (name TEXT)")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.warns(StoreWarning, match="not a gamewidgets store"):
+        Store(path).finish("line98", 1, 1)
+    assert path.read_bytes() == before
+
+
+def test_saved_games(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    store.save("line98", "b", {"n": 1})
+    store.save("line98", "a", {"n": 2})
+    store.save("line98", "b", {"n": 3})
+    assert store.saved("line98") == ["a", "b"] and store.saved("loa") == []
+    assert store.load("line98", "b") == {"n": 3} and store.load("line98", "zz") is None
+
+
+def _finish_many(path, base, count):
+    store = Store(path)
+    for i in range(count):
+        store.finish("line98", base + i, i)
+
+
+def test_two_processes_writing_at_once_lose_nothing(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    Store(path)
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_finish_many, args=(path, base, 60)) for base in (0, 1000)]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", StoreWarning)
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(60)
+    assert all(worker.exitcode == 0 for worker in workers)
+    store = Store(path)
+    assert len(store.finished("line98")) == 120
+    assert store.record("line98") == 1059
+    assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
