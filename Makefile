@@ -7,8 +7,11 @@ JS_SOURCES := $(wildcard js/*.js js/lib/*.js) js/build.mjs
 
 .PHONY: lab test unit e2e bench js browser clean
 
+# root (as in a container) must say so to Jupyter; LAB_ARGS adds options, e.g. --no-browser
+ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
+
 lab: $(BIN)/.installed js
-	$(BIN)/jupyter lab --notebook-dir=notebooks
+	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 test: $(BIN)/.installed js browser
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
