@@ -8,7 +8,7 @@ import pytest
 from gamewidgets import Line98
 from gamewidgets.errors import IllegalMove, NothingToUndo
 from gamewidgets.line98 import Game
-from gamewidgets.store import Store
+from gamewidgets.store import Store, StoreWarning
 
 PICTURE = """
 R.B......
@@ -181,3 +181,13 @@ def test_stale_click_from_an_older_position_is_ignored(widget):
     assert "stale" in widget.error and widget.selected == []
     send(widget, type="click", cell=[0, 2], position=widget.position)
     assert widget.selected == [0, 2] and widget.error == ""
+
+
+def test_damaged_store_file_warns_and_the_game_still_opens(tmp_path):
+    path = tmp_path / "gamewidgets.sqlite3"
+    path.write_bytes(b"not sqlite at all" * 20)
+    with pytest.warns(StoreWarning, match="left untouched"):
+        widget = Line98(seed=2, store=path)
+    widget.play(widget.game.legal_moves()[0])
+    assert widget.moves == 1 and widget.record == 0
+    assert path.read_bytes() == b"not sqlite at all" * 20
