@@ -1,6 +1,7 @@
 """The command line: `gamewidgets line98 play` writes records that follow the rules."""
 
 import json
+import statistics
 import subprocess
 import sys
 from collections import deque
@@ -53,12 +54,13 @@ def check_record(record: dict) -> None:
         assert game.states()[-1] == states[index]
 
 
-@pytest.mark.parametrize("seed", [0, 3, 17])
-def test_play_writes_a_record_that_follows_the_rules(tmp_path, seed, capsys):
+@pytest.mark.parametrize("player", ["random", "clear-first", "build", "greedy-long"])
+@pytest.mark.parametrize("seed", [0, 17])
+def test_play_writes_a_record_that_follows_the_rules(tmp_path, seed, player, capsys):
     path = tmp_path / "game.json"
-    assert main(["line98", "play", "--player", "random", "--seed", str(seed), "--json", str(path)]) == 0
+    assert main(["line98", "play", "--player", player, "--seed", str(seed), "--json", str(path)]) == 0
     record = json.loads(path.read_text())
-    assert record["seed"] == seed and record["player"] == "random" and record["over"] is True
+    assert record["seed"] == seed and record["player"] == player and record["over"] is True
     check_record(record)
     assert f"score {record['states'][-1]['score']}" in capsys.readouterr().out
 
@@ -98,3 +100,37 @@ def test_bad_arguments_exit_with_a_message(argv, message, capsys):
 def test_unwritable_json_path_is_an_error_not_a_traceback(tmp_path, capsys):
     assert main(["line98", "play", "--json", str(tmp_path / "missing" / "g.json")]) == 1
     assert "No such file" in capsys.readouterr().err
+
+
+def test_experiment_figures_do_not_depend_on_the_number_of_workers(tmp_path, capsys):
+    paths = {k: tmp_path / f"w{k}.json" for k in (1, 2)}
+    for workers, path in paths.items():
+        assert main(["line98", "experiment", "--games", "6", "--seed", "4",
+                     "--workers", str(workers), "--json", str(path)]) == 0
+    one, two = (json.loads(p.read_text()) for p in paths.values())
+    assert one == two
+    assert set(one["players"]) == {"random", "clear-first", "build", "greedy-long"}
+    build = one["players"]["build"]
+    assert len(build["scores"]) == len(build["moves"]) == 6
+    assert build["mean_score"] == pytest.approx(sum(build["scores"]) / 6)
+    assert build["median_score"] == statistics.median(build["scores"])
+    assert build["mean_moves"] == pytest.approx(sum(build["moves"]) / 6)
+    out, err = capsys.readouterr()
+    assert "mean score" in out and "greedy-long" in out
+    assert "24/24 games" in err  # the progress bar
+
+
+def test_experiment_games_are_the_games_play_plays(tmp_path):
+    from gamewidgets.line98 import experiment
+
+    path = tmp_path / "e.json"
+    main(["line98", "experiment", "--games", "3", "--seed", "2", "--workers", "1", "--quiet", "--json", str(path)])
+    figures = json.loads(path.read_text())
+    for index, seed in enumerate(figures["game_seeds"]):
+        assert seed == experiment.game_seed(2, index)
+        game_path = tmp_path / f"g{index}.json"
+        main(["line98", "play", "--player", "greedy-long", "--seed", str(seed), "--json", str(game_path)])
+        record = json.loads(game_path.read_text())
+        check_record(record)
+        assert record["states"][-1]["score"] == figures["players"]["greedy-long"]["scores"][index]
+        assert len(record["moves"]) == figures["players"]["greedy-long"]["moves"][index]

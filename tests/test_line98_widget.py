@@ -191,3 +191,75 @@ def test_damaged_store_file_warns_and_the_game_still_opens(tmp_path):
     widget.play(widget.game.legal_moves()[0])
     assert widget.moves == 1 and widget.record == 0
     assert path.read_bytes() == b"not sqlite at all" * 20
+
+
+# ------------------------------------------------------ analysis, watch, history
+def test_show_draws_the_analysis_and_the_next_move_clears_it(widget):
+    from gamewidgets.line98.players import BuildPlayer
+
+    analysis = BuildPlayer(1).analyse(widget.game)
+    widget.show(analysis)
+    overlay = widget.overlay
+    assert overlay["arrow"] == [list(analysis.move.source), list(analysis.move.target)]
+    assert overlay["title"].startswith("build: ")
+    targets = {tuple(c[:2]) for c in overlay["cells"]}
+    assert targets == {m.target for m in widget.game.legal_moves()}
+    values = {tuple(c[:2]): c[2] for c in overlay["cells"]}
+    assert values[analysis.move.target] == 1.0 and min(values.values()) == 0.0
+    widget.play(analysis.move)
+    assert widget.overlay == {}
+    widget.show(BuildPlayer(1).analyse(widget.game))
+    widget.show(None)
+    assert widget.overlay == {}
+    with pytest.raises(TypeError, match="Analysis"):
+        widget.show("build")
+
+
+def test_watch_without_an_event_loop_plays_the_moves(widget):
+    widget.watch("clear-first", moves=3, delay=0)
+    assert widget.moves == 3 and not widget.thinking
+    with pytest.raises(ValueError, match="unknown player"):
+        widget.watch("nobody")
+
+
+def test_watch_in_an_event_loop_runs_as_a_task_and_can_be_stopped():
+    import asyncio
+
+    from gamewidgets.line98.players import BuildPlayer
+
+    async def scenario():
+        widget = Line98(seed=5, store=None)
+        task = widget.watch(BuildPlayer(seed=5), moves=4, delay=0.01, explain=True)
+        assert isinstance(task, asyncio.Task) and widget.moves == 0  # returned at once
+        await task
+        assert widget.moves == 4 and not widget.thinking
+        slow = widget.watch("random", moves=50, delay=10)
+        await asyncio.sleep(0.05)
+        assert widget.thinking  # waiting before its first move
+        widget.stop()
+        await asyncio.sleep(0)
+        assert slow.cancelled() and widget.moves == 4 and not widget.thinking
+
+    asyncio.run(scenario())
+
+
+def test_goto_steps_through_history_without_losing_the_game(widget):
+    widget.watch("random", moves=4, delay=0)
+    live = (list(widget.board), widget.score, widget.moves)
+    history = widget.history
+    assert len(history) == 5 == widget.history_length and history[0]["move"] is None
+    widget.goto(0)
+    assert widget.looking_back and widget.history_index == 0 and widget.moves == 4
+    assert widget.board == [v for row in history[0]["board"] for v in row]
+    assert widget.click((0, 2)) == "nothing" and widget.selected == []
+    send(widget, type="goto", index=2)
+    assert widget.history_index == 2 and widget.score == history[2]["score"]
+    send(widget, type="goto", index=99)
+    assert "not in this game" in widget.error and widget.history_index == 2
+    send(widget, type="goto", index="x")
+    assert "integer index" in widget.error
+    widget.goto(-1)
+    assert not widget.looking_back and (list(widget.board), widget.score, widget.moves) == live
+    widget.goto(1)
+    widget.play(widget.game.legal_moves()[0])  # a move goes back to the live game first
+    assert widget.moves == 5 and widget.history_index == 5 and not widget.looking_back

@@ -21,3 +21,7 @@ def test_notebook_runs_top_to_bottom(path, tmp_path, monkeypatch):
     assert not [o for o in outputs if o.output_type == "error"]
     widgets = [o for o in outputs if "application/vnd.jupyter.widget-view+json" in o.get("data", {})]
     assert widgets, "each notebook shows at least one live widget"
+    if path.name == "line98-players.ipynb":
+        assert any("image/png" in o.get("data", {}) for o in outputs), "the score plot is drawn"
+        text = "".join(o.get("text", "") for o in outputs)
+        assert "as in the experiment: True" in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from pathlib import Path
 
 
@@ -25,6 +26,52 @@ def _line98_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _line98_experiment(args: argparse.Namespace) -> int:
+    from .line98 import experiment
+
+    bar = ProgressBar("games") if not args.quiet else None
+    result = experiment.run(args.games, args.seed, workers=args.workers, progress=bar)
+    if bar:
+        bar.close()
+    print(f"line98 experiment: {args.games} games per player from seed {args.seed}, "
+          f"{result.workers} worker(s), {result.seconds:.1f} s")
+    print(result.table())
+    if args.json:
+        Path(args.json).write_text(json.dumps(result.to_dict()))
+    return 0
+
+
+class ProgressBar:
+    """A progress bar on stderr, as ``progress(done, total)``: redrawn in place on a
+    terminal (at most ten times a second), one line per tenth of the way otherwise."""
+
+    def __init__(self, unit: str, width: int = 30, stream=None):
+        self.unit, self.width = unit, width
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+        self.started = time.perf_counter()
+        self._shown = (-1, 0.0)
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        step = 10 * done // max(total, 1)
+        if self.live:
+            if done < total and now - self._shown[1] < 0.1:
+                return
+        elif step == self._shown[0] and done < total:
+            return
+        self._shown = (step, now)
+        filled = self.width * done // max(total, 1)
+        line = f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit} {now - self.started:5.1f} s"
+        self.stream.write(("\r" + line) if self.live else line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
 def _add_line98(games) -> None:
     from .line98.players import PLAYERS
 
@@ -35,6 +82,15 @@ def _add_line98(games) -> None:
     play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
     play.add_argument("--json", metavar="PATH", help="write the game record (states and moves) here")
     play.set_defaults(run=_line98_play)
+    exp = commands.add_parser(
+        "experiment", help="the four players play the same games; mean/median score, mean moves"
+    )
+    exp.add_argument("--games", type=_positive, default=300, help="games per player (default 300)")
+    exp.add_argument("--seed", type=_seed, default=0, help="experiment seed (default 0)")
+    exp.add_argument("--workers", type=_positive, default=None, help="processes (default: the number of cores)")
+    exp.add_argument("--json", metavar="PATH", help="write per-player figures and per-game scores here")
+    exp.add_argument("--quiet", action="store_true", help="no progress bar")
+    exp.set_defaults(run=_line98_experiment)
 
 
 def _seed(text: str) -> int:
@@ -44,6 +100,16 @@ def _seed(text: str) -> int:
         raise argparse.ArgumentTypeError(f"a seed is a non-negative integer, not {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"a seed is a non-negative integer, not {text!r}")
+    return value
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected a positive integer, not {text!r}")
     return value
 
 

@@ -1,41 +1,240 @@
-"""Computer players of Line 98.
+"""The computer players of Line 98: the four strategies of the rule book.
 
-``random`` plays a uniformly random legal move, drawn with its own seeded
-``numpy.random.Generator`` (the game's random stream is left alone, so the same game
-seed gives the same spawns whoever plays).
+1. ``random`` — a random legal move.
+2. ``clear-first`` — if some move clears a line, play it; otherwise a random move.
+3. ``build`` — the move that makes the longest same-colour run through the moved
+   ball; when that run is long enough to clear (5+), that clears at once.
+4. ``greedy-long`` — as *build*, but never clear a run of exactly 5: hold it and wait
+   for a longer one; clear a 5 only when no move can extend any run.
+
+Every player has ``choose(game) -> Move`` and ``analyse(game) -> Analysis`` (see
+:mod:`gamewidgets.analysis`); both rank the same figures, so ``analyse(game).move``
+is what ``choose(game)`` plays from the same random state. Ties are broken by the
+player's own seeded ``numpy.random.Generator`` — the game's random stream is left
+alone, so the same game seed gives the same spawns whoever plays.
+
+How the figures are made (all legal moves at once, with numpy):
+
+- **run**: the longest line of balls of the moved ball's colour through its target
+  after the move, over the four directions (the ball it left behind does not count).
+- **cleared**: the balls that move would remove (all its lines of 5+, pooled);
+  **points**: what that clear scores.
+
+Choices where the rule book is silent:
+
+- clear-first picks among the clearing moves at random (it is "simple"); no
+  preference for bigger clears.
+- greedy-long: a move that would clear exactly 5 ranks below every move that makes a
+  run of 2 or more without clearing 5 ("extends a run"), and above moves that make a
+  run of 1; clears of 6+ rank by their run like any other move. So it clears a 5 only
+  when no move can extend any run.
 """
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
+from ..analysis import Analysis, Candidate
 from ..errors import GameOver
-from .rules import Game, Move
+from .rules import DIRECTIONS, LINE, SIZE, Game, Move, points
+
+_PAD = SIZE - 1  # a run can reach at most 8 cells away
 
 
-class RandomPlayer:
-    """A random legal move."""
+def evaluate(game: Game) -> dict[str, np.ndarray]:
+    """Figures of every legal move: arrays ``source``, ``target`` (flat indices),
+    ``colour``, ``run``, ``cleared``, ``points``, one entry per legal move."""
+    pairs = game.legal_move_array()
+    source, target = pairs[:, 0], pairs[:, 1]
+    flat = game.board.ravel()
+    colour = flat[source].astype(np.intp)
+    n = len(source)
+    if not n:
+        empty = np.empty(0, dtype=np.intp)
+        return {"source": empty, "target": empty, "colour": empty, "run": empty, "cleared": empty, "points": empty}
+    padded = np.zeros((SIZE + 2 * _PAD, SIZE + 2 * _PAD), dtype=np.int8)
+    padded[_PAD:-_PAD, _PAD:-_PAD] = game.board
+    colours = np.arange(1, 8, dtype=np.int8)[:, None, None]
+    same = padded[None] == colours  # (7, 25, 25): where each colour's balls are
+    t_row, t_col = np.divmod(target, SIZE)
+    s_row, s_col = np.divmod(source, SIZE)
+    d_row, d_col = s_row - t_row, s_col - t_col  # from the target to the source
+    runs = np.empty((4, n), dtype=np.intp)
+    for index, (dr, dc) in enumerate(DIRECTIONS):
+        total = np.ones(n, dtype=np.intp)
+        # is the source on this line through the target, and how far, on which side?
+        if dr == 0:
+            on_line, steps, side = d_row == 0, np.abs(d_col), np.sign(d_col)
+        elif dc == 0:
+            on_line, steps, side = d_col == 0, np.abs(d_row), np.sign(d_row)
+        else:
+            on_line = d_row == d_col * dr * dc
+            steps, side = np.abs(d_row), np.sign(d_row)
+        for sign in (1, -1):
+            count = _contiguous(same, dr * sign, dc * sign)[colour - 1, t_row, t_col]
+            # the moved ball leaves its cell: a run on its side stops just before it
+            cut = on_line & (side == sign) & (steps <= count)
+            total += np.where(cut, steps - 1, count)
+        runs[index] = total
+    run = runs.max(axis=0)
+    lines = runs >= LINE
+    cleared = np.where(lines.any(axis=0), 1 + ((runs - 1) * lines).sum(axis=0), 0)
+    score = np.where(cleared > 0, 2 * cleared * cleared - 20 * cleared + 60, 0)
+    return {"source": source, "target": target, "colour": colour, "run": run, "cleared": cleared, "points": score}
 
-    name = "random"
+
+def _contiguous(same: np.ndarray, dr: int, dc: int) -> np.ndarray:
+    """For each colour and cell: how many balls of that colour follow it without a
+    gap in direction (dr, dc). Shape (7, 9, 9)."""
+    count = np.zeros((same.shape[0], SIZE, SIZE), dtype=np.intp)
+    alive = np.ones((same.shape[0], SIZE, SIZE), dtype=bool)
+    for step in range(1, SIZE):
+        r0, c0 = _PAD + step * dr, _PAD + step * dc
+        alive &= same[:, r0 : r0 + SIZE, c0 : c0 + SIZE]
+        if not alive.any():
+            break
+        count += alive
+    return count
+
+
+class Player:
+    """Base of the Line 98 players: ranking by ``_rank`` keys, seeded tie-breaks."""
+
+    name = ""
+    #: the figures each candidate shows, in the analysis table
+    terms = ("run", "cleared", "points")
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def choose(self, game: Game) -> Move:
-        moves = game.legal_moves()
-        if not moves:
-            raise GameOver("the game is over: there is no move to choose")
-        return moves[int(self.rng.integers(len(moves)))]
-
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
 
+    def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
+        """A number per move; the player plays one of the highest."""
+        raise NotImplementedError
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer,)}
+    def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
+        raise NotImplementedError
+
+    def _pick(self, game: Game) -> tuple[dict, np.ndarray, int, int]:
+        figures = evaluate(game)
+        if not len(figures["source"]):
+            raise GameOver("the game is over: there is no move to choose")
+        rank = self._rank(figures)
+        best = np.flatnonzero(rank == rank.max())
+        index = int(best[self.rng.integers(len(best))]) if len(best) > 1 else int(best[0])
+        return figures, rank, index, len(best)
+
+    def choose(self, game: Game) -> Move:
+        """The move this player plays in ``game``."""
+        figures, _, index, _ = self._pick(game)
+        return _move(figures, index)
+
+    def analyse(self, game: Game) -> Analysis:
+        """The move this player plays, with every candidate and why it won."""
+        started = time.perf_counter()
+        figures, rank, index, ties = self._pick(game)
+        elapsed = time.perf_counter() - started
+        order = np.lexsort((np.arange(len(rank)), -rank))  # best first, then board order
+        order = np.concatenate(([index], order[order != index]))  # the chosen one leads its tie
+        candidates = tuple(
+            Candidate(_move(figures, i), float(rank[i]), {t: int(figures[t][i]) for t in self.terms})
+            for i in order
+        )
+        return Analysis(
+            player=self.name,
+            move=_move(figures, index),
+            candidates=candidates,
+            reason=self._reason(figures, index, ties),
+            stats={"depth": 1, "nodes": len(rank), "time_ms": round(elapsed * 1000, 3)},
+        )
 
 
-def play_game(player, seed: int) -> Game:
+def _move(figures: dict, index: int) -> Move:
+    return Move(divmod(int(figures["source"][index]), SIZE), divmod(int(figures["target"][index]), SIZE))
+
+
+def _tie_note(ties: int) -> str:
+    return f"; drawn at random among {ties} equal moves" if ties > 1 else ""
+
+
+class RandomPlayer(Player):
+    """A random legal move."""
+
+    name = "random"
+
+    def _rank(self, figures):
+        return np.zeros(len(figures["source"]))
+
+    def _reason(self, figures, index, ties):
+        return f"a random legal move (all {ties} rank equal)"
+
+
+class ClearFirstPlayer(Player):
+    """If some move clears a line, play it; otherwise a random move."""
+
+    name = "clear-first"
+
+    def _rank(self, figures):
+        return (figures["cleared"] > 0).astype(float)
+
+    def _reason(self, figures, index, ties):
+        if figures["cleared"][index]:
+            return (f"it clears {figures['cleared'][index]} balls for {figures['points'][index]} points"
+                    + _tie_note(ties))
+        return "no move clears a line, so a random move" + _tie_note(ties)
+
+
+class BuildPlayer(Player):
+    """The move that makes the longest same-colour run; a run of 5+ clears at once."""
+
+    name = "build"
+
+    def _rank(self, figures):
+        return figures["run"].astype(float)
+
+    def _reason(self, figures, index, ties):
+        run = int(figures["run"][index])
+        if figures["cleared"][index]:
+            text = f"it makes a run of {run}, long enough to clear {figures['cleared'][index]} balls at once"
+        else:
+            text = f"it makes the longest run: {run} of one colour through the moved ball"
+        return text + _tie_note(ties)
+
+
+class GreedyLongPlayer(Player):
+    """As build, but holds a run of 5 (never clears exactly 5) while any move can
+    extend a run; clears of 6+ are taken like any long run."""
+
+    name = "greedy-long"
+    HELD_FIVE = 1.5  # below any run of 2+, above a move that makes no run
+
+    def _rank(self, figures):
+        run = figures["run"].astype(float)
+        return np.where(figures["cleared"] == LINE, self.HELD_FIVE, run)
+
+    def _reason(self, figures, index, ties):
+        run, cleared = int(figures["run"][index]), int(figures["cleared"][index])
+        if cleared == LINE:
+            text = "no move extends a run, so it clears the five it was holding"
+        elif cleared:
+            text = f"it makes a run of {run}: a long clear of {cleared} balls"
+        else:
+            fives = int((figures["cleared"] == LINE).sum())
+            text = f"it makes the longest run: {run}"
+            if fives:
+                text += f" (holding {fives} move(s) that would clear exactly 5, waiting for longer)"
+        return text + _tie_note(ties)
+
+
+PLAYERS = {cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer)}
+
+
+def play_game(player: Player, seed: int) -> Game:
     """Let ``player`` play game ``seed`` to the end; returns the finished game."""
     game = Game(seed)
     while not game.over:

@@ -8,18 +8,28 @@ applies them to a :class:`gamewidgets.line98.Game`. Every mouse action has a met
 simply refused). The best score is kept by the store (``store=``: see
 :mod:`gamewidgets.store`) and compared at every game over.
 
+Inspection: ``w.show(analysis)`` draws a player's candidates on the board (cleared by
+the next move or ``w.show(None)``); ``w.watch(player, moves=N, delay=s)`` lets a
+computer player play with the normal animation, without blocking the kernel;
+``w.history`` and ``w.goto(i)`` (the slider under the board) step back and forth
+through the game so far without losing it — looking back is read-only, and any move
+returns to the live game first.
+
 The contract between view and widget is ``js/CONTRACT-line98.md``.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, view_source
+from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
-from .rules import Game, Move, MoveResult, as_cell
+from .players import PLAYERS, Player
+from .rules import SIZE, Game, Move, MoveResult, as_cell
 
 
 class Line98(GameWidget):
@@ -32,6 +42,7 @@ class Line98(GameWidget):
         "deselect": "_view_deselect",
         "undo": "_view_undo",
         "new_game": "_view_new_game",
+        "goto": "_view_goto",
     }
 
     board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
@@ -46,6 +57,10 @@ class Line98(GameWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     clock_start = traitlets.Float(0.0, help="ms since the epoch when the game began").tag(sync=True)
     clock_stop = traitlets.Float(0.0, help="ms since the epoch when it ended; 0 while running").tag(sync=True)
+    overlay = traitlets.Dict(help="a player's analysis drawn on the board; {} for none").tag(sync=True)
+    thinking = traitlets.Bool(False, help="a computer player is about to move").tag(sync=True)
+    history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
+    history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
     # settings
     symbols = traitlets.Bool(False, help="symbols on the balls, not just colours").tag(sync=True)
     mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
@@ -53,6 +68,7 @@ class Line98(GameWidget):
 
     def __init__(self, seed: int | None = None, *, game: Game | None = None, store=DEFAULT_STORE, **kwargs):
         super().__init__(store=store, **kwargs)
+        self._watching: asyncio.Task | None = None
         self.record = self.store.record(self.game_name)
         self._start(game if game is not None else Game(seed))
 
@@ -68,6 +84,18 @@ class Line98(GameWidget):
         end = self.clock_stop or time.time() * 1000
         return max(0.0, (end - self.clock_start) / 1000)
 
+    @property
+    def history(self) -> list[dict]:
+        """Every position so far, the start first: ``board`` (9×9 lists), ``previews``,
+        ``score``, and the ``move`` that led to it (None for the start)."""
+        moves = [None, *(m.to_dict() for m in self._game.moves)]
+        return [{**state, "move": move} for state, move in zip(self._game.states(), moves)]
+
+    @property
+    def looking_back(self) -> bool:
+        """True while the board shows an earlier position (``goto``)."""
+        return self.history_index < self.history_length - 1
+
     def __repr__(self) -> str:
         state = "over" if self.over else "playing"
         return f"<Line98 seed={self._game.seed} score={self.score} record={self.record} moves={self.moves} {state}>"
@@ -78,7 +106,7 @@ class Line98(GameWidget):
         "deselect", "move", "blocked" or "nothing"."""
         cell = as_cell(cell)
         game = self._game
-        if game.over:
+        if game.over or self.looking_back:
             return "nothing"
         if game.board[cell]:
             if tuple(self.selected) == cell:
@@ -98,6 +126,7 @@ class Line98(GameWidget):
     def select(self, cell) -> None:
         """Select the ball on ``cell``."""
         cell = as_cell(cell)
+        self._go_live()
         if self._game.over:
             raise IllegalMove("the game is over")
         if not self._game.board[cell]:
@@ -118,6 +147,7 @@ class Line98(GameWidget):
     def play(self, source, target=None) -> MoveResult:
         """Move the ball on ``source`` to ``target`` (or ``play(Move(...))``)."""
         move = source if isinstance(source, Move) else Move(source, target)
+        self._go_live()
         result = self._game.play(move)  # raises IllegalMove, changing nothing
         self.selected = []
         with self.hold_sync():
@@ -138,6 +168,7 @@ class Line98(GameWidget):
 
     def undo(self) -> Move:
         """Take back the last move (one step, also right after game over)."""
+        self._go_live()
         move = self._game.undo()
         with self.hold_sync():
             self.selected = []
@@ -149,6 +180,92 @@ class Line98(GameWidget):
     def new_game(self, seed: int | None = None) -> None:
         """Start a new game (``seed`` for a particular one)."""
         self._start(Game(seed))
+
+    # ------------------------------------------------------------- inspection
+    def show(self, analysis: Analysis | None) -> None:
+        """Draw ``analysis`` (from ``player.analyse(w.game)``) on the board: each target
+        cell coloured by its best candidate's score, the chosen move as an arrow.
+        ``show(None)`` removes it; the next move does too."""
+        if analysis is None:
+            self.overlay = {}
+            return
+        if not isinstance(analysis, Analysis):
+            raise TypeError(f"show() takes an Analysis (player.analyse(game)) or None, not {type(analysis).__name__}")
+        best: dict[tuple[int, int], float] = {}
+        for candidate in analysis.candidates:
+            if not isinstance(candidate.move, Move):
+                raise TypeError(f"not a Line 98 analysis: candidate move {candidate.move!r}")
+            target = candidate.move.target
+            best[target] = max(best.get(target, float("-inf")), candidate.score)
+        low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
+        span = (high - low) or 1.0
+        self.overlay = {
+            "title": f"{analysis.player}: {analysis.reason}",
+            "cells": [[r, c, round((v - low) / span, 3), _label(v)] for (r, c), v in sorted(best.items())],
+            "arrow": [list(analysis.move.source), list(analysis.move.target)],
+        }
+
+    def watch(self, player: Player | str = "build", moves: int = 1, delay: float = 0.6, explain: bool = False):
+        """Let a computer player make ``moves`` moves here, ``delay`` seconds apart, with
+        the normal animation (``explain=True`` shows each analysis before the move).
+
+        In a notebook this returns at once: the moves are played by an asyncio task on
+        the kernel's event loop (returned; ``w.stop()`` cancels it), so the kernel keeps
+        answering meanwhile. With ``delay=0``, or without a running event loop, the
+        moves are played before returning (and None is returned)."""
+        if isinstance(player, str):
+            if player not in PLAYERS:
+                raise ValueError(f"unknown player {player!r}; known: {sorted(PLAYERS)}")
+            player = PLAYERS[player](seed=self._game.seed)
+        if moves < 0 or delay < 0:
+            raise ValueError("moves and delay must not be negative")
+        self.stop()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or delay == 0:
+            for _ in range(moves):
+                if self._game.over:
+                    break
+                self.play(self._decide(player, explain))
+                time.sleep(delay)
+            return None
+        self._watching = loop.create_task(self._watch(player, moves, delay, explain))
+        return self._watching
+
+    def stop(self) -> None:
+        """Stop a computer player started by ``watch``."""
+        if self._watching is not None and not self._watching.done():
+            self._watching.cancel()
+        self._watching = None
+        self.thinking = False
+
+    def goto(self, index: int | None) -> None:
+        """Show position ``index`` of the game (0 = start, -1 or None = live), without
+        changing the game: looking back is read-only, the next move returns to live."""
+        last = self.history_length - 1
+        if index is None:
+            index = last
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"goto() takes a position number, not {index!r}")
+        if index < 0:
+            index += last + 1
+        if not 0 <= index <= last:
+            raise IndexError(f"position {index} is not in this game (0..{last})")
+        if index == last:
+            self._go_live(event=True)
+            return
+        state = self._game.states()[index]
+        with self.hold_sync():
+            self.selected = []
+            self.reachable = []
+            self.overlay = {}
+            self.board = [v for row in state["board"] for v in row]
+            self.previews = state["previews"]
+            self.score = state["score"]
+            self.history_index = index
+            self._event("goto", index=index)
 
     # ------------------------------------------------------------ saved games
     def save(self, name: str = "autosave") -> None:
@@ -177,8 +294,18 @@ class Line98(GameWidget):
     def _view_new_game(self, _message: dict) -> None:
         self.new_game()
 
+    def _view_goto(self, message: dict) -> None:
+        index = message.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise BadMessage(f"goto needs an integer index, not {index!r}")
+        try:
+            self.goto(index)
+        except IndexError as exc:
+            raise BadMessage(str(exc)) from None
+
     # ---------------------------------------------------------------- internals
     def _start(self, game: Game) -> None:
+        self.stop()
         self._game = game
         with self.hold_sync():
             self.selected = []
@@ -191,6 +318,9 @@ class Line98(GameWidget):
         game = self._game
         with self.hold_sync():
             self.position += 1
+            self.overlay = {}
+            self.history_length = len(game.moves) + 1
+            self.history_index = self.history_length - 1
             self.board = game.board.ravel().tolist()
             self.previews = [[p.row, p.col, p.colour] for p in game.previews]
             self.score = game.score
@@ -211,3 +341,36 @@ class Line98(GameWidget):
         game = self._game
         self.new_record = self.store.finish(self.game_name, game.score, len(game.moves), game.seed)
         self.record = self.store.record(self.game_name)
+
+    def _go_live(self, event: bool = False) -> None:
+        if self.looking_back or event:
+            with self.hold_sync():
+                self._sync()
+                self._event("goto", index=self.history_index)
+
+    def _decide(self, player: Player, explain: bool) -> Move:
+        """The player's move; with ``explain``, its analysis is shown first."""
+        if not explain:
+            return player.choose(self._game)
+        analysis = player.analyse(self._game)
+        self.show(analysis)
+        return analysis.move
+
+    async def _watch(self, player: Player, moves: int, delay: float, explain: bool) -> None:
+        try:
+            for _ in range(moves):
+                if self._game.over:
+                    break
+                self.thinking = True
+                move = self._decide(player, explain)
+                await asyncio.sleep(delay / 2)
+                self.thinking = False
+                self.play(move)
+                await asyncio.sleep(delay / 2)
+        finally:
+            self.thinking = False
+            self._watching = None
+
+
+def _label(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.2g}"
