@@ -87,6 +87,7 @@ def test_console_script_and_module_entry_point(tmp_path):
     "argv,message",
     [
         (["line98", "play", "--seed", "-3"], "non-negative integer"),
+        (["line98", "experiment", "--workers", "0"], "positive integer"),
         (["line98", "play", "--player", "nobody"], "invalid choice"),
         (["chess", "play"], "invalid choice"),
     ],

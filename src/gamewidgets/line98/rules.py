@@ -269,22 +269,7 @@ class Game:
         source = as_cell(source, "source")
         if not self.board[source]:
             return set()
-        seen = {source}
-        queue = deque([source])
-        while queue:
-            r, c = queue.popleft()
-            for dr, dc in STEPS:
-                nxt = (r + dr, c + dc)
-                if (
-                    0 <= nxt[0] < SIZE
-                    and 0 <= nxt[1] < SIZE
-                    and nxt not in seen
-                    and not self.board[nxt]
-                ):
-                    seen.add(nxt)
-                    queue.append(nxt)
-        seen.discard(source)
-        return seen
+        return set(self._search(source)) - {source}
 
     def path(self, source, target) -> list[Cell] | None:
         """A shortest orthogonal path of empty cells from ``source`` to ``target``
@@ -292,27 +277,30 @@ class Game:
         source, target = as_cell(source, "source"), as_cell(target, "target")
         if not self.board[source] or self.board[target] or source == target:
             return None
+        came_from = self._search(source, target)
+        if target not in came_from:
+            return None
+        steps = [target]
+        while came_from[steps[-1]] is not None:
+            steps.append(came_from[steps[-1]])
+        return steps[::-1]
+
+    def _search(self, source: Cell, target: Cell | None = None) -> dict[Cell, Cell | None]:
+        """Breadth-first search over empty cells from ``source`` (stopping at
+        ``target`` if given): each cell reached -> the cell it was reached from."""
         came_from: dict[Cell, Cell | None] = {source: None}
         queue = deque([source])
         while queue:
             cell = queue.popleft()
             if cell == target:
-                steps = [cell]
-                while came_from[steps[-1]] is not None:
-                    steps.append(came_from[steps[-1]])
-                return steps[::-1]
+                break
             r, c = cell
             for dr, dc in STEPS:
                 nxt = (r + dr, c + dc)
-                if (
-                    0 <= nxt[0] < SIZE
-                    and 0 <= nxt[1] < SIZE
-                    and nxt not in came_from
-                    and not self.board[nxt]
-                ):
+                if 0 <= nxt[0] < SIZE and 0 <= nxt[1] < SIZE and nxt not in came_from and not self.board[nxt]:
                     came_from[nxt] = cell
                     queue.append(nxt)
-        return None
+        return came_from
 
     def legal_moves(self) -> list[Move]:
         """Every legal move, ordered by source then target (row-major)."""
