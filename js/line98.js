@@ -4,8 +4,10 @@
 // traits, animates `last_event`, and sends the player's intents as messages.
 //
 // Structure of render():
-//   DOM      header (title, score/record/clock read-outs), toolbar (Undo, New game,
-//            Sound), the board canvas, setting checkboxes, a status line.
+//   DOM      header (title, "thinking…" badge, score/record/clock read-outs), toolbar
+//            (Undo, New game, Sound), the board canvas with the "looking back" banner
+//            over its top edge, the history slider, setting checkboxes, a status line
+//            (with the overlay's colour legend at its end).
 //   state    `shown` = the board/previews/event id the view last settled on (the
 //            "before" picture of the next move); `anim` = the running move animation.
 //   sync     traits are watched together (one microtask per Python update); a new
@@ -26,13 +28,30 @@
 // - If the traits of one action arrive in several messages, the "before" picture is
 //   rebuilt from last_event when the view's copy no longer fits it.
 // - Two views of one model play each event's sound once (see claimSound).
+// - Analysis overlay: the tints go under the balls, labels and the arrow over them;
+//   it is hidden while a move animates (it describes the position after it) and
+//   fades in quickly. The status line shows its title and a legend of the scale.
+// - Looking back (history_index < history_length - 1): a banner over the top edge of
+//   the board with a "Back to game" button, an amber outline round the board; board
+//   clicks and Enter/Space/U send nothing and nudge the banner; Esc returns to the
+//   live game (there is no selection to clear then); the game-over panel is not
+//   drawn over a past position. PageUp/PageDown and [ ] step through the history.
+// - The "thinking…" badge sits next to the title; nothing is blocked while it shows.
+// - More data attributes for the tests: data-overlay (cells the overlay colours, 0 =
+//   none), data-arrow ("r,c>r,c" or ""), data-thinking, data-history ("index/last"),
+//   data-history-mode ("live" | "back"). Controls: data-action="history-back",
+//   "history-forward", "history-live" (the banner's button); the slider is
+//   input[data-control=history].
 
 import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
 import { createClock } from "./lib/clock.js";
 import {
   bindSettingCheckbox,
   bindToggleButton,
+  createBadge,
+  createBanner,
   createButton,
+  createHistorySlider,
   createReadout,
   createStatusLine,
   createToolbar,
@@ -40,6 +59,14 @@ import {
 } from "./lib/controls.js";
 import { createGridCursor, gridGeometry } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
+import {
+  createScaleLegend,
+  drawCellLabels,
+  drawCellTints,
+  drawMoveArrow,
+  overlayKey,
+  parseOverlay,
+} from "./lib/overlay.js";
 import { createSound } from "./lib/sound.js";
 import { PALETTE, ensureStyles, font, mix, rgba } from "./lib/theme.js";
 import {
@@ -65,6 +92,7 @@ const POPUP_MS = 1000;
 const BLOCKED_MS = 420;
 const OVERLAY_FADE_MS = 380;
 const BOUNCE_MS = 620;
+const ANALYSIS_FADE_MS = 200;
 
 /** Ball colours 1..7; light/base/dark drive the radial gradient. */
 const BALLS = [
@@ -305,7 +333,16 @@ function render({ model, el }) {
   const recordOut = createReadout({ doc, name: "record", label: "Record" });
   const clockOut = createReadout({ doc, name: "clock", label: "Time" });
   stats.append(scoreOut.el, recordOut.el, clockOut.el);
-  header.append(title, stats);
+  const thinkingBadge = createBadge({
+    doc,
+    kind: "thinking",
+    text: "thinking\u2026",
+    title: "A computer player is choosing a move",
+  });
+  const titleGroup = doc.createElement("div");
+  titleGroup.className = "gw-title-group";
+  titleGroup.append(title, thinkingBadge.el);
+  header.append(titleGroup, stats);
 
   const undoButton = createButton({
     doc,
@@ -352,6 +389,29 @@ function render({ model, el }) {
 
   const boardWrap = doc.createElement("div");
   boardWrap.className = "gw-board-wrap";
+  const banner = createBanner({
+    doc,
+    kind: "history",
+    actionLabel: "Back to game",
+    action: "history-live",
+    actionTitle: "Return to the live game (Esc)",
+    onAction: () => {
+      historySlider.toEnd();
+      canvas.focus({ preventScroll: true });
+    },
+  });
+  boardWrap.appendChild(banner.el);
+
+  const historySlider = createHistorySlider({
+    doc,
+    label: "Game history",
+    onGoto: (index) => {
+      if (anim) finishAnimation();
+      sendMessage(model, { type: "goto", index });
+    },
+  });
+  historySlider.el.hidden = true;
+  onCleanup(historySlider.destroy);
 
   const settings = doc.createElement("div");
   settings.className = "gw-settings";
@@ -366,8 +426,10 @@ function render({ model, el }) {
     onCleanup(box.destroy);
   }
   const status = createStatusLine({ doc });
+  const legend = createScaleLegend({ doc });
+  status.aside.appendChild(legend.el);
 
-  root.append(header, toolbar, boardWrap, settings, status.el);
+  root.append(header, toolbar, boardWrap, historySlider.el, settings, status.el);
   el.appendChild(root);
   onCleanup(() => root.remove());
 
@@ -383,6 +445,9 @@ function render({ model, el }) {
   let initialised = false;
   let handledEventId = null; // the newest last_event.id seen (shown.eventId lags while animating)
   let destroyed = false;
+  let analysis = null; // the parsed `overlay` trait, or null
+  let analysisKey = "";
+  let analysisStart = 0; // when the current overlay began to show (for the fade-in)
   // drawing caches (rebuilt on resize)
   const sprites = new Map();
   let background = null;
@@ -441,6 +506,16 @@ function render({ model, el }) {
     return ev;
   }
   const isOver = () => readBool(model, "over", false);
+  /** [index, length] of the history (index = the position shown). */
+  function historyState() {
+    const length = Math.max(1, readInt(model, "history_length", 1));
+    const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
+    return [index, length];
+  }
+  function lookingBack() {
+    const [index, length] = historyState();
+    return index < length - 1;
+  }
 
   /* ---- actions ---- */
   function act(msg) {
@@ -577,6 +652,11 @@ function render({ model, el }) {
 
   function handleEvent(ev) {
     if (anim) finishAnimation();
+    if (ev.kind === "goto" || ev.kind === "undo" || ev.kind === "new") {
+      // another position: the effects of the last move no longer belong on the board
+      popup = null;
+      blocked = null;
+    }
     const fresh = initialised;
     const withSound = fresh && claimSound(model, ev.id);
     const consecutive = fresh && (shown.eventId === null || ev.id === shown.eventId + 1);
@@ -622,14 +702,32 @@ function render({ model, el }) {
         if (withSound) sound.play("newGame");
         status.announce("New game.");
         break;
+      case "goto": {
+        const [index, length] = historyState();
+        status.announce(
+          index < length - 1 ? `Looking back at move ${index} of ${length - 1}.` : "Back to the game.",
+        );
+        break;
+      }
       default:
         break;
     }
     settle(ev.id);
   }
 
+  function syncAnalysis() {
+    const next = parseOverlay(readRaw(model, "overlay"), N, N);
+    const key = overlayKey(next);
+    if (key !== analysisKey) {
+      analysisKey = key;
+      analysisStart = 0; // starts fading in at the next frame that draws it
+    }
+    analysis = next;
+  }
+
   function onTraits() {
     if (destroyed) return;
+    syncAnalysis();
     const ev = currentEvent();
     if (ev && ev.id !== handledEventId) {
       handledEventId = ev.id;
@@ -663,16 +761,34 @@ function render({ model, el }) {
     ds.state = anim ? "animating" : over ? "over" : "playing";
     ds.muted = readBool(model, "muted", true) ? "true" : "false";
     ds.event = shown.eventId === null ? "" : String(shown.eventId);
+    const [hIndex, hLength] = historyState();
+    const back = hIndex < hLength - 1;
+    ds.history = `${hIndex}/${hLength - 1}`;
+    ds.historyMode = back ? "back" : "live";
+    ds.overlay = String(analysis ? analysis.cells.length : 0);
+    ds.arrow = analysis && analysis.arrow ? `${analysis.arrow.from}>${analysis.arrow.to}` : "";
+    const thinking = readBool(model, "thinking", false);
+    ds.thinking = thinking ? "true" : "false";
+    ds.reducedMotion = readBool(model, "reduced_motion", false) ? "true" : "false";
+    thinkingBadge.show(thinking);
+    historySlider.el.hidden = hLength < 2;
+    historySlider.update(hIndex, hLength);
+    banner.show(back ? `Looking back \u00b7 move ${hIndex} of ${hLength - 1}` : null);
+    legend.show(!!(analysis && analysis.cells.length));
     scoreOut.set(score);
     recordOut.set(record);
     clockOut.show(!readBool(model, "hide_clock", false));
-    undoButton.disabled = !readBool(model, "can_undo", false);
+    undoButton.disabled = back || !readBool(model, "can_undo", false);
+    undoButton.title = back ? "Return to the game to undo" : "Undo the last move (U)";
     const error = readString(model, "error", "");
     if (error) status.show(error, "error");
+    else if (analysis && analysis.title) status.show(analysis.title, "overlay");
+    else if (back) status.show("Looking back: PageUp/PageDown or [ ] step, Esc returns to the game.");
+    else if (thinking) status.show("The computer is choosing a move\u2026");
     else if (over) status.show("Game over. New game (N) or undo the last move (U).");
     else if (sel) status.show(`Choose where the ${colourName(currentBoard()[idx(sel[0], sel[1])])} ball goes.`);
     else status.show("Select a ball, then an empty cell. Lines of 5 or more vanish.");
-    if (!over) overlayStart = 0;
+    if (!over || back) overlayStart = 0;
   }
 
   /* ---- drawing ---- */
@@ -1034,6 +1150,14 @@ function render({ model, el }) {
       drawReachable(ctx, currentReachable(), selColour);
     }
     if (drawBlockedFlash(ctx, now)) again = true;
+    // the analysis overlay: tints under the balls, labels and arrow over them
+    let analysisAlpha = 0;
+    if (analysis) {
+      if (!analysisStart) analysisStart = now;
+      analysisAlpha = reduced() ? 1 : Math.min(1, (now - analysisStart) / ANALYSIS_FADE_MS);
+      if (analysisAlpha < 1) again = true;
+      drawCellTints(ctx, geo, analysis.cells, { alpha: analysisAlpha });
+    }
     drawPreviews(ctx, shown.previews, cells, symbols);
     drawBoardBalls(ctx, cells, symbols, sel ? (r, c) => r === sel[0] && c === sel[1] : null);
     if (sel && isColour(selColour)) {
@@ -1052,10 +1176,14 @@ function render({ model, el }) {
       }
       drawBall(ctx, p.x + dx, p.y, R, selColour, { symbols, lift });
     }
+    if (analysis) {
+      drawCellLabels(ctx, geo, analysis.cells, { alpha: analysisAlpha });
+      if (analysis.arrow) drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha: analysisAlpha });
+    }
     if (focused && showCursor) drawCursor(ctx);
     drawPopup(ctx);
     if (popup) again = true;
-    if (over) {
+    if (over && !lookingBack()) {
       if (drawOverlay(ctx, width, height, now)) again = true;
     }
     return again;
@@ -1086,7 +1214,7 @@ function render({ model, el }) {
   canvas.setAttribute("aria-roledescription", "game board");
   canvas.setAttribute(
     "aria-label",
-    "Line 98 board, 9 by 9. Arrow keys move the cursor, Enter selects or moves, Escape deselects, U undo, N new game, M sound.",
+    "Line 98 board, 9 by 9. Arrow keys move the cursor, Enter selects or moves, Escape deselects, U undo, N new game, M sound, Page Up and Page Down step through the game's history.",
   );
 
 
@@ -1104,6 +1232,10 @@ function render({ model, el }) {
     const cell = geo.cellAt(event.offsetX, event.offsetY);
     if (!cell) return;
     cursor.set(cell[0], cell[1]);
+    if (lookingBack()) {
+      banner.nudge(); // a past position is read-only
+      return;
+    }
     sendMessage(model, { type: "click", cell, position: readInt(model, "position", 0) });
   }
 
@@ -1124,6 +1256,26 @@ function render({ model, el }) {
       return;
     }
     const key = event.key;
+    // history: PageUp/PageDown or [ ], anytime (also during an animation)
+    // ([ and ] may need AltGr, i.e. Ctrl+Alt, on some layouts; Cmd+[ stays the browser's)
+    let step = 0;
+    if (key === "PageUp" ? plain : key === "[" && !event.metaKey) step = -1;
+    else if (key === "PageDown" ? plain : key === "]" && !event.metaKey) step = 1;
+    if (step) {
+      consume(event);
+      if (readInt(model, "history_length", 1) > 1) historySlider.step(step);
+      return;
+    }
+    if (lookingBack() && plain && ["Enter", " ", "Spacebar", "Escape", "u", "U"].includes(key)) {
+      // a past position is read-only: Esc returns to the game, the others nudge the banner
+      consume(event);
+      showCursor = true;
+      if (anim) finishAnimation();
+      if (key === "Escape") historySlider.toEnd();
+      else banner.nudge();
+      requestDraw();
+      return;
+    }
     let msg = null;
     if ((key === "Enter" || key === " " || key === "Spacebar") && plain) msg = { type: "click", cell: cursor.cell(), position: readInt(model, "position", 0) };
     else if (key === "Escape" && plain) msg = { type: "deselect" };
@@ -1202,6 +1354,10 @@ function render({ model, el }) {
         "hide_clock",
         "muted",
         "error",
+        "overlay",
+        "thinking",
+        "history_length",
+        "history_index",
       ],
       onTraits,
     ),

@@ -1,5 +1,6 @@
 // HTML controls of the game views: toolbar buttons, toggle buttons and setting
-// checkboxes bound to model traits, read-outs (score, record, clock), a status line.
+// checkboxes bound to model traits, read-outs (score, record, clock), a status line,
+// a history slider, a badge (e.g. "thinking…") and a banner over the board.
 // Each bound control listens to its trait (so two views of one model agree) and
 // returns { el, sync(), destroy() }.
 
@@ -20,6 +21,9 @@ export const ICONS = {
     '<path d="M11 5 6 9H2v6h4l5 4V5z"/><path d="M15.5 8.5a5 5 0 0 1 0 7"/><path d="M19 5a10 10 0 0 1 0 14"/>',
   soundOff: '<path d="M11 5 6 9H2v6h4l5 4V5z"/><path d="m23 9-6 6"/><path d="m17 9 6 6"/>',
   hint: '<path d="M9 18h6"/><path d="M10 22h4"/><path d="M12 2a7 7 0 0 0-4 12.7V17h8v-2.3A7 7 0 0 0 12 2z"/>',
+  back: '<path d="M16 5 8 12l8 7z" fill="currentColor"/>',
+  forward: '<path d="m8 5 8 7-8 7z" fill="currentColor"/>',
+  live: '<path d="m5 5 8 7-8 7z" fill="currentColor"/><path d="M18 5v14"/>',
 };
 
 function svgIcon(doc, name) {
@@ -158,17 +162,20 @@ export function createToolbar({ doc = document, label, children = [] }) {
 
 /**
  * A discreet status line plus a screen-reader live region.
- * Returns { el, show(text, kind?), announce(text) }; kind "error" tints the text.
+ * Returns { el, aside, show(text, kind?), announce(text) }; kind "error" tints the
+ * text. `aside` is an element at the right end of the line (e.g. a legend).
  */
 export function createStatusLine({ doc = document }) {
   const el = h(doc, "div", "gw-status");
+  const aside = h(doc, "div", "gw-status-aside");
   const live = h(doc, "div", "gw-sr-only");
   live.setAttribute("aria-live", "polite");
   live.setAttribute("role", "status");
-  const wrap = h(doc, "div");
-  wrap.append(el, live);
+  const wrap = h(doc, "div", "gw-status-row");
+  wrap.append(el, aside, live);
   return {
     el: wrap,
+    aside,
     show(text, kind = "") {
       el.textContent = text || "";
       el.title = text || "";
@@ -177,6 +184,212 @@ export function createStatusLine({ doc = document }) {
     },
     announce(text) {
       live.textContent = text || "";
+    },
+  };
+}
+
+/**
+ * A history slider: ◀ [----o----] ▶ "move i / n". Positions are 0..length-1; the
+ * last one is the live game. The slider only asks (`onGoto(i)`); the widget answers
+ * by changing what `update(index, length)` reports. While an answer is on its way
+ * the slider keeps the asked-for position (so quick steps add up and a drag does not
+ * jump back), and a drag sends at most one request per `throttleMs`.
+ *
+ * Buttons: data-action="history-back" / "history-forward"; the range input has
+ * data-control="history". Returns { el, update(index, length), step(delta),
+ * go(i), toEnd(), target(), destroy() }.
+ *
+ * @param {object} o  { doc, onGoto(i), label?, throttleMs?, format?(i, last) }
+ */
+export function createHistorySlider({
+  doc = document,
+  onGoto,
+  label = "Game history",
+  throttleMs = 90,
+  format = (i, last) => `move ${i} / ${last}`,
+}) {
+  const el = h(doc, "div", "gw-history");
+  el.setAttribute("role", "group");
+  el.setAttribute("aria-label", label);
+  const back = createButton({ doc, label: "", action: "history-back", icon: "back", title: "Back one move (PageUp or [)" });
+  back.classList.add("gw-icon-button");
+  back.setAttribute("aria-label", "Back one move");
+  back.setAttribute("aria-keyshortcuts", "PageUp");
+  const forward = createButton({ doc, label: "", action: "history-forward", icon: "forward", title: "Forward one move (PageDown or ])" });
+  forward.classList.add("gw-icon-button");
+  forward.setAttribute("aria-label", "Forward one move");
+  forward.setAttribute("aria-keyshortcuts", "PageDown");
+  for (const b of [back, forward]) b.querySelector(".gw-button-label").remove();
+  const range = h(doc, "input", "gw-history-range");
+  range.type = "range";
+  range.min = "0";
+  range.max = "0";
+  range.step = "1";
+  range.value = "0";
+  range.dataset.control = "history";
+  range.setAttribute("aria-label", "Move shown");
+  const text = h(doc, "span", "gw-history-label");
+  el.append(back, range, forward, text);
+
+  const s = { index: 0, length: 1, want: null, wantAt: 0, dragging: false, timer: 0, lastSent: 0 };
+  const WANT_TTL = 2500; // ms: forget a request the widget never answered
+
+  const last = () => Math.max(0, s.length - 1);
+  const clamp = (i) => Math.max(0, Math.min(last(), Math.round(i)));
+  function target() {
+    if (s.want !== null && performance.now() - s.wantAt > WANT_TTL) s.want = null;
+    return s.want !== null ? s.want : s.index;
+  }
+
+  function paint() {
+    const shown = s.dragging ? clamp(Number(range.value)) : target();
+    if (!s.dragging) range.value = String(shown);
+    range.max = String(last());
+    const pct = last() ? (shown / last()) * 100 : 100;
+    range.style.setProperty("--gw-fill", `${pct}%`);
+    range.setAttribute("aria-valuetext", format(shown, last()));
+    text.textContent = format(shown, last());
+    back.disabled = shown <= 0;
+    forward.disabled = shown >= last();
+    el.dataset.looking = shown < last() ? "back" : "live";
+  }
+
+  function send(i) {
+    s.lastSent = performance.now();
+    if (onGoto) onGoto(i);
+  }
+
+  /** Ask for position i (clamped); nothing if it is already the target. */
+  function go(i) {
+    const j = clamp(i);
+    clearTimeout(s.timer);
+    s.timer = 0;
+    if (j === target()) {
+      paint();
+      return false;
+    }
+    s.want = j;
+    s.wantAt = performance.now();
+    send(j);
+    paint();
+    return true;
+  }
+
+  function onInput() {
+    s.dragging = true;
+    const j = clamp(Number(range.value));
+    paint();
+    const wait = throttleMs - (performance.now() - s.lastSent);
+    clearTimeout(s.timer);
+    if (wait <= 0) {
+      s.want = j;
+      s.wantAt = performance.now();
+      send(j);
+    } else {
+      s.timer = setTimeout(() => {
+        s.timer = 0;
+        const k = clamp(Number(range.value));
+        s.want = k;
+        s.wantAt = performance.now();
+        send(k);
+      }, wait);
+    }
+  }
+  function onChange() {
+    s.dragging = false;
+    go(Number(range.value));
+  }
+  const onBack = () => go(target() - 1);
+  const onForward = () => go(target() + 1);
+  range.addEventListener("input", onInput);
+  range.addEventListener("change", onChange);
+  back.addEventListener("click", onBack);
+  forward.addEventListener("click", onForward);
+  paint();
+
+  return {
+    el,
+    /** What the widget shows now: position `index` of `length`. */
+    update(index, length) {
+      s.length = Math.max(1, Number.isInteger(length) ? length : 1);
+      s.index = Math.max(0, Math.min(last(), Number.isInteger(index) ? index : last()));
+      if (s.want !== null && (s.want === s.index || s.want > last())) s.want = null;
+      paint();
+    },
+    step: (delta) => go(target() + delta),
+    go,
+    toEnd: () => go(last()),
+    /** The position shown or asked for. */
+    target,
+    destroy() {
+      clearTimeout(s.timer);
+      range.removeEventListener("input", onInput);
+      range.removeEventListener("change", onChange);
+      back.removeEventListener("click", onBack);
+      forward.removeEventListener("click", onForward);
+    },
+  };
+}
+
+/**
+ * A small pill with a pulsing dot, e.g. "thinking…" next to the title.
+ * Returns { el, show(visible, text?) }. data-badge=<kind> on the element.
+ */
+export function createBadge({ doc = document, kind = "info", text = "", title = "" }) {
+  const el = h(doc, "span", "gw-badge");
+  el.dataset.badge = kind;
+  if (title) el.title = title;
+  const dot = h(doc, "span", "gw-badge-dot");
+  dot.setAttribute("aria-hidden", "true");
+  const label = h(doc, "span", "gw-badge-text", text);
+  el.append(dot, label);
+  el.hidden = true;
+  return {
+    el,
+    show(visible, newText) {
+      if (newText !== undefined) label.textContent = newText;
+      el.hidden = !visible;
+    },
+  };
+}
+
+/**
+ * A banner over the top edge of the board (the board's wrapper must be
+ * position: relative, as .gw-board-wrap is): a line of text and an optional action
+ * button. Returns { el, button, show(text | null), nudge() } — nudge() flashes it
+ * (e.g. after a click the banner explains away).
+ */
+export function createBanner({ doc = document, kind = "info", actionLabel, action, actionTitle, onAction }) {
+  const el = h(doc, "div", "gw-banner");
+  el.dataset.banner = kind;
+  el.setAttribute("role", "status");
+  const text = h(doc, "span", "gw-banner-text");
+  el.appendChild(text);
+  let button = null;
+  if (actionLabel) {
+    button = h(doc, "button", "gw-banner-button", actionLabel);
+    button.type = "button";
+    if (action) button.dataset.action = action;
+    if (actionTitle) button.title = actionTitle;
+    if (onAction) button.addEventListener("click", onAction);
+    el.appendChild(button);
+  }
+  el.hidden = true;
+  let timer = 0;
+  return {
+    el,
+    button,
+    show(t) {
+      if (t) text.textContent = t;
+      el.hidden = !t;
+    },
+    nudge() {
+      if (el.hidden) return;
+      el.classList.remove("gw-nudge");
+      void el.offsetWidth; // restart the CSS animation
+      el.classList.add("gw-nudge");
+      clearTimeout(timer);
+      timer = setTimeout(() => el.classList.remove("gw-nudge"), 700);
     },
   };
 }

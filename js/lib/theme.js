@@ -30,7 +30,7 @@ export function font(weight, sizePx) {
   return `${weight} ${Math.round(sizePx * 10) / 10}px ${FONT_FAMILY}`;
 }
 
-const STYLE_ID = "gamewidgets-style-v1";
+const STYLE_ID = "gamewidgets-style-v2";
 
 const CSS = `
 .gw-root {
@@ -91,7 +91,7 @@ const CSS = `
 }
 .gw-root .gw-button[aria-pressed="false"] { color: ${PALETTE.textDim}; }
 .gw-root .gw-spacer { flex: 1 1 auto; }
-.gw-root .gw-board-wrap { width: 100%; display: flex; justify-content: center; }
+.gw-root .gw-board-wrap { position: relative; width: 100%; display: flex; justify-content: center; }
 .gw-root .gw-board {
   display: block; border-radius: 12px; outline: none; cursor: pointer;
   touch-action: manipulation; -webkit-tap-highlight-color: transparent;
@@ -104,9 +104,96 @@ const CSS = `
 .gw-root .gw-setting { display: inline-flex; align-items: center; gap: 5px; cursor: pointer; }
 .gw-root .gw-setting input { margin: 0; accent-color: ${PALETTE.accent}; cursor: pointer; }
 .gw-root .gw-setting:hover { color: ${PALETTE.text}; }
+.gw-root .gw-status-row { display: flex; align-items: center; gap: 10px; min-height: 16px; margin-top: 6px; }
 .gw-root .gw-status {
-  min-height: 16px; margin-top: 6px; font-size: 11.5px; color: ${PALETTE.textDim};
+  flex: 1 1 auto; min-width: 0; min-height: 16px; font-size: 11.5px; color: ${PALETTE.textDim};
   overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+}
+.gw-root .gw-status[data-kind="overlay"] { color: ${PALETTE.text}; }
+.gw-root .gw-status-aside { flex: none; display: flex; align-items: center; gap: 8px; }
+.gw-root .gw-legend {
+  display: inline-flex; align-items: center; gap: 5px; font-size: 10.5px; color: ${PALETTE.textDim};
+}
+.gw-root .gw-legend[hidden] { display: none; }
+.gw-root .gw-legend-bar {
+  display: inline-block; width: 56px; height: 7px; border-radius: 4px;
+  box-shadow: 0 0 0 1px rgba(255, 255, 255, 0.14);
+}
+.gw-root .gw-title-group { display: flex; align-items: center; gap: 10px; min-width: 0; }
+.gw-root .gw-badge {
+  display: inline-flex; align-items: center; gap: 6px; height: 22px; padding: 0 10px 0 8px;
+  border-radius: 11px; font-size: 11.5px; font-weight: 600; white-space: nowrap;
+  color: #a9d4ff; background: rgba(90, 170, 255, 0.13); border: 1px solid rgba(120, 190, 255, 0.32);
+}
+.gw-root .gw-badge[hidden] { display: none; }
+.gw-root .gw-badge-dot {
+  width: 7px; height: 7px; border-radius: 50%; background: currentColor;
+  box-shadow: 0 0 6px currentColor; animation: gw-pulse 1.1s ease-in-out infinite;
+}
+@keyframes gw-pulse {
+  0%, 100% { opacity: 0.3; transform: scale(0.75); }
+  50% { opacity: 1; transform: scale(1.15); }
+}
+.gw-root .gw-history { display: flex; align-items: center; gap: 6px; margin-top: 8px; }
+.gw-root .gw-history[hidden] { display: none; }
+.gw-root .gw-button.gw-icon-button { width: 30px; padding: 0; justify-content: center; }
+.gw-root .gw-button.gw-icon-button svg { width: 12px; height: 12px; }
+.gw-root .gw-history-range {
+  flex: 1 1 auto; min-width: 60px; height: 22px; margin: 0 4px; padding: 0;
+  background: transparent; cursor: pointer; -webkit-appearance: none; appearance: none;
+  --gw-fill: 100%;
+}
+.gw-root .gw-history-range::-webkit-slider-runnable-track {
+  height: 6px; border-radius: 3px;
+  background: linear-gradient(to right, ${PALETTE.accent} 0 var(--gw-fill), rgba(255, 255, 255, 0.13) var(--gw-fill) 100%);
+  box-shadow: 0 1px 0 rgba(255, 255, 255, 0.05), inset 0 1px 2px rgba(0, 0, 0, 0.4);
+}
+.gw-root .gw-history-range::-webkit-slider-thumb {
+  -webkit-appearance: none; appearance: none; width: 16px; height: 16px; margin-top: -5px;
+  border-radius: 50%; background: #f4f7fb; border: 3px solid ${PALETTE.accent};
+  box-shadow: 0 1px 4px rgba(0, 0, 0, 0.5);
+}
+.gw-root .gw-history-range::-moz-range-track { height: 6px; border-radius: 3px; background: rgba(255, 255, 255, 0.13); }
+.gw-root .gw-history-range::-moz-range-progress { height: 6px; border-radius: 3px; background: ${PALETTE.accent}; }
+.gw-root .gw-history-range::-moz-range-thumb {
+  width: 10px; height: 10px; border-radius: 50%; background: #f4f7fb; border: 3px solid ${PALETTE.accent};
+}
+.gw-root .gw-history-range:focus { outline: none; }
+.gw-root .gw-history-range:focus-visible { outline: 2px solid ${PALETTE.accentSoft}; outline-offset: 2px; border-radius: 6px; }
+.gw-root .gw-history-label {
+  flex: none; min-width: 86px; text-align: right; font-size: 12px; font-weight: 600;
+  font-variant-numeric: tabular-nums; color: ${PALETTE.textDim};
+}
+.gw-root .gw-history[data-looking="back"] .gw-history-label { color: ${PALETTE.accent}; }
+.gw-root .gw-banner {
+  position: absolute; top: -4px; left: 50%; transform: translateX(-50%); z-index: 2;
+  display: flex; align-items: center; gap: 8px; max-width: calc(100% - 24px);
+  height: 24px; padding: 0 3px 0 11px; border-radius: 12px;
+  background: rgba(24, 29, 37, 0.94); border: 1px solid rgba(246, 185, 59, 0.6);
+  color: #f6d79a; font-size: 11.5px; font-weight: 600; white-space: nowrap;
+  box-shadow: 0 4px 14px rgba(0, 0, 0, 0.4);
+}
+.gw-root .gw-banner[hidden] { display: none; }
+.gw-root .gw-banner-text { overflow: hidden; text-overflow: ellipsis; }
+.gw-root .gw-banner-button {
+  flex: none; height: 18px; padding: 0 9px; border: none; border-radius: 9px; cursor: pointer;
+  font: inherit; font-size: 11px; font-weight: 700; color: #2a1c00; background: ${PALETTE.accent};
+}
+.gw-root .gw-banner-button:hover { background: #ffcb5c; }
+.gw-root .gw-banner-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
+.gw-root .gw-banner.gw-nudge { animation: gw-nudge 0.6s ease-in-out; }
+@keyframes gw-nudge {
+  0%, 100% { transform: translateX(-50%); }
+  20% { transform: translateX(calc(-50% - 6px)); }
+  40% { transform: translateX(calc(-50% + 5px)); }
+  60% { transform: translateX(calc(-50% - 3px)); }
+  80% { transform: translateX(calc(-50% + 2px)); }
+}
+.gw-root[data-history-mode="back"] .gw-board { outline: 2px solid rgba(246, 185, 59, 0.55); outline-offset: 2px; }
+.gw-root[data-reduced-motion="true"] .gw-badge-dot,
+.gw-root[data-reduced-motion="true"] .gw-banner.gw-nudge { animation: none; }
+@media (prefers-reduced-motion: reduce) {
+  .gw-root .gw-badge-dot, .gw-root .gw-banner.gw-nudge { animation: none; }
 }
 .gw-root .gw-status[data-kind="error"] { color: #ff9b8f; }
 .gw-root .gw-sr-only {

@@ -75,6 +75,7 @@ class GameWidget(anywidget.AnyWidget):
 
     error = traitlets.Unicode("", help="why the last message from the view was ignored").tag(sync=True)
     last_event = traitlets.Dict(help="the latest event for the view to show once").tag(sync=True)
+    overlay = traitlets.Dict(help="a player's analysis drawn on the board (show()); {} for none").tag(sync=True)
     position = traitlets.Int(0, help="goes up whenever the game moves on").tag(sync=True)
     muted = traitlets.Bool(False, help="no sound").tag(sync=True)
     reduced_motion = traitlets.Bool(False, help="no travelling animations").tag(sync=True)

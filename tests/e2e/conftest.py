@@ -26,6 +26,8 @@ Fixtures
     ``lab.evaluate(expr, timeout=60) -> object``
         The value of a JSON-serialisable Python expression on the kernel:
         ``lab.evaluate("w.board.tolist()") == [[0, 1], ...]``.
+    ``lab.until(expr, timeout=30) -> None``
+        Wait until a Python expression on the kernel is true.
     ``lab.wait_for_attr(selector, attr, value, timeout=30) -> None``
         :func:`wait_for_attr` on ``lab.page``.
     ``lab.screenshot(name, locator=None) -> Path``
@@ -713,6 +715,15 @@ class Lab:
             f"import json as __gw_json\nprint(__gw_json.dumps((\n{expr}\n)))", timeout=timeout
         )
         return json.loads(out.splitlines()[-1])
+
+    def until(self, expr: str, timeout: float = ACTION_TIMEOUT) -> None:
+        """Wait until a Python expression on the kernel is true (a message from the
+        view reaches Python asynchronously)."""
+        deadline = time.monotonic() + timeout
+        while not self.evaluate(f"bool({expr})"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{expr} is still false after {timeout} s")
+            time.sleep(0.05)
 
     # -- page helpers
 

@@ -5,59 +5,8 @@ selected, cursor, state, event) say what the view shows, and ``lab.evaluate`` re
 what Python holds. Screenshots go to tests/e2e/screenshots/line98-*.png.
 """
 
-import time
 
-ROOT = "[data-game=line98]"
-CANVAS = "canvas.gw-board"
-
-# The red ball at (0,0) is walled in (it reaches only (0,1)); the green one at (6,8)
-# completes the row of greens at (3,4) — a clear of 5 for 10 points.
-PICTURE = """
-R . B . . . . . .
-B B B . . . . . .
-. . . . . . . . .
-G G G G . . . . .
-. . . . . . . . .
-. . . . . . . . .
-. . . . . . . . G
-. . . . . . . . .
-y . . . . . . . p
-"""
-
-SETUP = [
-    "from gamewidgets import Line98\nfrom gamewidgets.line98 import Game",
-    f"w = Line98(game=Game.from_text('''{PICTURE}''', seed=1), muted=True)\nw",
-]
-
-
-def open_game(lab, cells=SETUP):
-    page = lab.open_notebook(cells)
-    lab.wait_for_attr(ROOT, "data-moves", 0)
-    page.wait_for_function(f"document.querySelector('{CANVAS}').dataset.grid")
-    return page
-
-
-def cell_position(page, row, col):
-    """The centre of a cell, in CSS px inside the canvas (the view publishes its grid)."""
-    x, y, size = (float(v) for v in page.locator(CANVAS).get_attribute("data-grid").split(","))
-    return {"x": x + (col + 0.5) * size, "y": y + (row + 0.5) * size}
-
-
-def click_cell(page, row, col):
-    page.locator(CANVAS).click(position=cell_position(page, row, col))
-
-
-def until(lab, expr, timeout=10):
-    """Wait until a Python expression on the kernel is true (view -> Python is async)."""
-    deadline = time.monotonic() + timeout
-    while not lab.evaluate(f"bool({expr})"):
-        assert time.monotonic() < deadline, f"{expr} still false after {timeout} s"
-        time.sleep(0.05)
-
-
-def attr(page, name):
-    return page.locator(ROOT).get_attribute(name)
-
+from .line98_page import CANVAS, ROOT, attr, cell_position, click_cell, open_game
 
 def test_click_a_ball_then_a_target_plays_the_move_in_python(lab):
     page = open_game(lab)
@@ -153,7 +102,7 @@ def test_buttons_settings_and_python_control_reach_the_view(lab):
     assert page.locator("[data-action=undo]").is_disabled()
     # settings: the view sets the trait, Python sets the checkbox
     page.locator("[data-setting=symbols]").check()
-    until(lab, "w.symbols")
+    lab.until("w.symbols")
     lab.execute("w.mark_reachable = False; w.hide_clock = True")
     page.wait_for_function("() => !document.querySelector('[data-setting=mark_reachable]').checked")
     assert page.locator("[data-setting=hide_clock]").is_checked()

@@ -81,8 +81,8 @@ def evaluate(game: Game) -> dict[str, np.ndarray]:
     run = runs.max(axis=0)
     lines = runs >= LINE
     cleared = np.where(lines.any(axis=0), 1 + ((runs - 1) * lines).sum(axis=0), 0)
-    score = np.where(cleared > 0, 2 * cleared * cleared - 20 * cleared + 60, 0)
-    return {"source": source, "target": target, "colour": colour, "run": run, "cleared": cleared, "points": score}
+    return {"source": source, "target": target, "colour": colour, "run": run, "cleared": cleared,
+            "points": points(cleared)}
 
 
 def _contiguous(same: np.ndarray, dr: int, dc: int) -> np.ndarray:

@@ -39,7 +39,7 @@ Conventions and the choices made where the rule book is silent:
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Iterable
 
 import numpy as np
@@ -64,11 +64,12 @@ _NEIGHBOURS = tuple(
 )
 
 
-def points(balls: int) -> int:
-    """Points for one clearing event of ``balls`` balls: 2n² − 20n + 60 (0 below 5)."""
-    if balls < LINE:
-        return 0
-    return 2 * balls * balls - 20 * balls + 60
+def points(balls):
+    """Points for one clearing event of ``balls`` balls: 2n² − 20n + 60, 0 below 5
+    (an int for an int, an array for an array of counts)."""
+    n = np.asarray(balls)
+    score = np.where(n >= LINE, 2 * n * n - 20 * n + 60, 0)
+    return int(score) if score.ndim == 0 else score
 
 
 def as_cell(value, what: str = "cell") -> Cell:

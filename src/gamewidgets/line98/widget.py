@@ -29,7 +29,7 @@ from .._widget import DEFAULT_STORE, GameWidget, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
 from .players import PLAYERS, Player
-from .rules import SIZE, Game, Move, MoveResult, as_cell
+from .rules import Game, Move, MoveResult, as_cell
 
 
 class Line98(GameWidget):
@@ -57,7 +57,6 @@ class Line98(GameWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     clock_start = traitlets.Float(0.0, help="ms since the epoch when the game began").tag(sync=True)
     clock_stop = traitlets.Float(0.0, help="ms since the epoch when it ended; 0 while running").tag(sync=True)
-    overlay = traitlets.Dict(help="a player's analysis drawn on the board; {} for none").tag(sync=True)
     thinking = traitlets.Bool(False, help="a computer player is about to move").tag(sync=True)
     history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
     history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
@@ -184,11 +183,14 @@ class Line98(GameWidget):
     # ------------------------------------------------------------- inspection
     def show(self, analysis: Analysis | None) -> None:
         """Draw ``analysis`` (from ``player.analyse(w.game)``) on the board: each target
-        cell coloured by its best candidate's score, the chosen move as an arrow.
-        ``show(None)`` removes it; the next move does too."""
+        cell coloured by the best score of any candidate move to it (from whichever
+        ball), the chosen move as an arrow. ``show(None)`` removes it; the next move,
+        undo, new game or looking back do too. Looking back, it returns to the live game
+        first: an analysis is of the live position."""
         if analysis is None:
             self.overlay = {}
             return
+        self._go_live()
         if not isinstance(analysis, Analysis):
             raise TypeError(f"show() takes an Analysis (player.analyse(game)) or None, not {type(analysis).__name__}")
         best: dict[tuple[int, int], float] = {}
@@ -254,7 +256,7 @@ class Line98(GameWidget):
         if not 0 <= index <= last:
             raise IndexError(f"position {index} is not in this game (0..{last})")
         if index == last:
-            self._go_live(event=True)
+            self._go_live()
             return
         state = self._game.states()[index]
         with self.hold_sync():
@@ -342,8 +344,8 @@ class Line98(GameWidget):
         self.new_record = self.store.finish(self.game_name, game.score, len(game.moves), game.seed)
         self.record = self.store.record(self.game_name)
 
-    def _go_live(self, event: bool = False) -> None:
-        if self.looking_back or event:
+    def _go_live(self) -> None:
+        if self.looking_back:
             with self.hold_sync():
                 self._sync()
                 self._event("goto", index=self.history_index)

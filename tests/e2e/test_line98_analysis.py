@@ -1,0 +1,169 @@
+"""Line 98's analysis overlay, history slider and computer play in a real JupyterLab.
+
+The view publishes what it shows as data attributes on ``[data-game=line98]``:
+``data-overlay`` (how many cells the overlay colours, 0 = none), ``data-arrow``
+("r,c>r,c", the chosen move), ``data-thinking``, ``data-history`` ("index/last",
+the position shown of the game so far) and ``data-history-mode`` ("live" | "back").
+Screenshots go to tests/e2e/screenshots/line98-analysis-*.png.
+"""
+
+
+from .line98_page import CANVAS, ROOT, attr, click_cell, open_game
+
+BACK = "[data-action=history-back]"
+FORWARD = "[data-action=history-forward]"
+LIVE = "[data-action=history-live]"
+SLIDER = "[data-control=history]"
+BANNER = ".gw-banner"
+
+
+def flat(board):
+    return [v for row in board for v in row]
+
+
+def test_show_draws_the_analysis_and_the_next_move_clears_it(lab):
+    page = open_game(lab)
+    assert attr(page, "data-overlay") == "0"
+    assert page.locator(".gw-legend").is_hidden()
+    lab.execute("a = BuildPlayer(seed=1).analyse(w.game); w.show(a)")
+    overlay = lab.evaluate("w.overlay")
+    assert overlay["cells"] and overlay["arrow"] == [[6, 8], [3, 4]]
+    lab.wait_for_attr(ROOT, "data-overlay", len(overlay["cells"]))
+    lab.wait_for_attr(ROOT, "data-arrow", "6,8>3,4")
+    # the title is in the status line, with a legend of the colour scale
+    assert page.locator(".gw-status").text_content() == overlay["title"]
+    assert page.locator(".gw-legend").is_visible()
+    page.wait_for_timeout(300)  # the overlay fades in
+    lab.screenshot("line98-analysis-overlay", page.locator(ROOT))
+    # the board stays playable under the overlay; the move clears it
+    (sr, sc), (tr, tc) = overlay["arrow"]
+    click_cell(page, sr, sc)
+    lab.wait_for_attr(ROOT, "data-selected", f"{sr},{sc}")
+    assert attr(page, "data-overlay") == str(len(overlay["cells"]))  # a selection keeps it
+    click_cell(page, tr, tc)
+    lab.wait_for_attr(ROOT, "data-moves", 1)
+    lab.wait_for_attr(ROOT, "data-overlay", 0)
+    lab.wait_for_attr(ROOT, "data-arrow", "")
+    assert lab.evaluate("[w.overlay, w.score]") == [{}, 10]
+    assert page.locator(".gw-legend").is_hidden()
+    assert page.locator(".gw-status").text_content() != overlay["title"]
+    # show(None) takes a shown overlay away too
+    lab.execute("w.show(BuildPlayer(seed=1).analyse(w.game))")
+    lab.wait_for_attr(ROOT, "data-overlay", lab.evaluate("len(w.overlay['cells'])"))
+    lab.execute("w.show(None)")
+    lab.wait_for_attr(ROOT, "data-overlay", 0)
+
+
+def test_the_history_slider_looks_back_without_losing_the_game(lab):
+    page = open_game(lab)
+    assert page.locator(".gw-history").is_hidden()  # no move yet: nothing to look back at
+    lab.execute("p = BuildPlayer(seed=1)\nfor _ in range(3):\n    w.play(p.choose(w.game))")
+    lab.wait_for_attr(ROOT, "data-moves", 3)
+    lab.wait_for_attr(ROOT, "data-history", "3/3")
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    assert attr(page, "data-history-mode") == "live"
+    assert page.locator(".gw-history").is_visible() and page.locator(BANNER).is_hidden()
+    history = lab.evaluate("[h['board'] for h in w.history]")
+    live = lab.evaluate("[w.board, w.score, w.moves, w.position]")
+    assert flat(history[3]) == live[0]
+
+    # the ◀ button steps back one move; Python shows that position
+    page.locator(BACK).click()
+    lab.wait_for_attr(ROOT, "data-history", "2/3")
+    assert lab.evaluate("[w.history_index, w.looking_back]") == [2, True]
+    assert lab.evaluate("w.board") == flat(history[2])
+    # PageUp (the board has focus after a click) steps further back
+    page.locator(CANVAS).focus()
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "1/3")
+    assert lab.evaluate("w.board") == flat(history[1])
+    assert attr(page, "data-history-mode") == "back"
+    assert page.locator(BANNER).is_visible()
+    assert "move 1 of 3" in page.locator(BANNER).text_content()
+    assert page.locator("[data-action=undo]").is_disabled()
+    assert attr(page, "data-moves") == "3"  # the game itself is untouched
+    lab.screenshot("line98-analysis-history", page.locator(ROOT))
+
+    # looking back is read-only: clicks and keys on the board send nothing
+    before = lab.evaluate("[w.last_event['id'], w.position, w.selected]")
+    board = flat(history[1])
+    ball = next(i for i, v in enumerate(board) if v)
+    click_cell(page, *divmod(ball, 9))
+    page.keyboard.press("Enter")
+    page.keyboard.press("u")
+    page.wait_for_timeout(400)
+    assert lab.evaluate("[w.last_event['id'], w.position, w.selected]") == before
+    assert lab.evaluate("[w.history_index, w.moves]") == [1, 3]
+
+    # the slider itself: Home goes to the start, ▶ steps forward
+    page.locator(SLIDER).focus()
+    page.keyboard.press("Home")
+    lab.wait_for_attr(ROOT, "data-history", "0/3")
+    assert lab.evaluate("[w.board, w.score]") == [flat(history[0]), 0]
+    page.locator(FORWARD).click()
+    lab.wait_for_attr(ROOT, "data-history", "1/3")
+    # "Back to game" returns to the live position; nothing was lost
+    page.locator(LIVE).click()
+    lab.wait_for_attr(ROOT, "data-history", "3/3")
+    lab.wait_for_attr(ROOT, "data-history-mode", "live")
+    assert page.locator(BANNER).is_hidden()
+    assert lab.evaluate("[w.board, w.score, w.moves]") == live[:3]
+    assert lab.evaluate("[w.looking_back, len(w.game.moves), w.can_undo]") == [False, 3, True]
+    assert page.locator("[data-action=undo]").is_enabled()
+    # and with the keyboard: [ back, ] forward, Esc back to the game
+    page.locator(CANVAS).focus()
+    page.keyboard.press("[")
+    page.keyboard.press("[")
+    lab.wait_for_attr(ROOT, "data-history", "1/3")
+    page.keyboard.press("]")
+    lab.wait_for_attr(ROOT, "data-history", "2/3")
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-history", "3/3")
+    # the game goes on from where it was
+    lab.execute("w.play(p.choose(w.game))")
+    lab.wait_for_attr(ROOT, "data-history", "4/4")
+    assert lab.evaluate("w.moves") == 4
+
+
+def test_watch_animates_a_computer_player_without_blocking_the_kernel(lab):
+    page = open_game(lab)
+    # record every state the view goes through
+    page.evaluate(
+        """() => {
+          const root = document.querySelector('[data-game=line98]');
+          window.__seen = new Set();
+          const note = () => {
+            window.__seen.add('state:' + root.dataset.state);
+            window.__seen.add('thinking:' + root.dataset.thinking);
+            if (root.dataset.overlay !== '0') window.__seen.add('overlay');
+          };
+          new MutationObserver(note).observe(root, { attributes: true });
+          note();
+        }"""
+    )
+    lab.execute("task = w.watch(BuildPlayer(seed=1), moves=3, delay=0.6)")
+    # watch returned at once, and the kernel answers while the player plays
+    assert lab.evaluate("[w.moves < 3, task.done()]") == [True, False]
+    assert lab.execute("21 * 2") == "42"
+    lab.wait_for_attr(ROOT, "data-thinking", "true", timeout=10)
+    lab.screenshot("line98-analysis-thinking", page.locator(ROOT))
+    lab.until("w.moves == 3", timeout=20)
+    lab.wait_for_attr(ROOT, "data-moves", 3)
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    lab.wait_for_attr(ROOT, "data-thinking", "false")
+    assert lab.evaluate("[task.done(), w.thinking, w.history_length, w.score]") == [True, False, 4, 10]
+    assert attr(page, "data-history") == "3/3"
+    seen = set(page.evaluate("[...window.__seen]"))
+    assert {"state:animating", "state:playing", "thinking:true", "thinking:false"} <= seen
+    assert "overlay" not in seen
+    assert attr(page, "data-event") == str(lab.evaluate("w.last_event['id']"))
+    # explain=True shows each analysis before its move; the move clears it
+    lab.execute("task = w.watch('build', moves=1, delay=1.0, explain=True)")
+    page.wait_for_function("() => window.__seen.has('overlay')", timeout=10_000)
+    assert int(attr(page, "data-overlay")) > 0 and attr(page, "data-arrow")
+    page.wait_for_timeout(250)  # the overlay fades in (200 ms); the move comes 500 ms after it
+    lab.screenshot("line98-analysis-explain", page.locator(ROOT))
+    lab.until("w.moves == 4 and task.done()", timeout=20)
+    lab.wait_for_attr(ROOT, "data-moves", 4)
+    lab.wait_for_attr(ROOT, "data-overlay", 0)
+    lab.wait_for_attr(ROOT, "data-history", "4/4")
