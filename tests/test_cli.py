@@ -135,3 +135,53 @@ def test_experiment_games_are_the_games_play_plays(tmp_path):
         check_record(record)
         assert record["states"][-1]["score"] == figures["players"]["greedy-long"]["scores"][index]
         assert len(record["moves"]) == figures["players"]["greedy-long"]["moves"][index]
+
+
+# -------------------------------------------------------------------- mahjong
+def test_mahjong_deal_solve_and_pairs(tmp_path, capsys):
+    from gamewidgets.mahjong import Game
+    from gamewidgets.mahjong.tiles import TILE, full_set
+
+    deal_path, solve_path, pairs_path = tmp_path / "d.json", tmp_path / "s.json", tmp_path / "p.json"
+    assert main(["mahjong", "deal", "--seed", "6", "--json", str(deal_path)]) == 0
+    deal = json.loads(deal_path.read_text())
+    assert (deal["game"], deal["seed"], deal["rows"], deal["cols"]) == ("mahjong", 6, 8, 18)
+    assert sorted(TILE[c] for row in deal["grid"] for c in row) == sorted(full_set())
+    assert deal["grid"] == [[c for c in row] for row in Game(6).to_dict()["start"]]
+
+    assert main(["mahjong", "solve", "--seed", "6", "--json", str(solve_path)]) == 0
+    solution = json.loads(solve_path.read_text())
+    assert solution["seed"] == 6 and len(solution["pairs"]) == 72
+    game = Game.from_grid(deal["grid"])
+    for a, b in solution["pairs"]:
+        game.play(tuple(a), tuple(b))  # raises if a pair breaks the rules
+    assert game.won
+
+    assert main(["mahjong", "pairs", "--grid", str(deal_path), "--json", str(pairs_path)]) == 0
+    pairs = json.loads(pairs_path.read_text())["pairs"]
+    game = Game.from_grid(deal["grid"])
+    assert {(tuple(p["a"]), tuple(p["b"])) for p in pairs} == {(m.a, m.b) for m in game.legal_moves()}
+    for pair in pairs:
+        path = [tuple(p) for p in pair["path"]]
+        assert path[0] == tuple(pair["a"]) and path[-1] == tuple(pair["b"]) and len(path) <= 4
+        for (r1, c1), (r2, c2) in zip(path, path[1:]):
+            assert r1 == r2 or c1 == c2
+            assert -1 <= min(r1, r2) and max(r1, r2) <= 8 and -1 <= min(c1, c2) and max(c1, c2) <= 18
+
+
+def test_mahjong_pairs_on_any_grid_with_the_ring(tmp_path):
+    grid_path, out = tmp_path / "g.json", tmp_path / "o.json"
+    grid_path.write_text(json.dumps({"grid": [["D1", "B2", "D1", None], ["F1", "B2", "F3", "C1"]]}))
+    assert main(["mahjong", "pairs", "--grid", str(grid_path), "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["pairs"] == [
+        {"a": [0, 0], "b": [0, 2], "path": [[0, 0], [-1, 0], [-1, 2], [0, 2]]},  # round the ring above
+        {"a": [0, 1], "b": [1, 1], "path": [[0, 1], [1, 1]]},  # side by side
+        {"a": [1, 0], "b": [1, 2], "path": [[1, 0], [2, 0], [2, 2], [1, 2]]},  # a flower with a flower, below
+    ]
+
+
+def test_mahjong_pairs_rejects_a_bad_grid(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps({"grid": [["D1", "ZZ"]]}))
+    assert main(["mahjong", "pairs", "--grid", str(path)]) == 2
+    assert "unknown tile code" in capsys.readouterr().err

@@ -20,7 +20,9 @@ signal) is announced in the ``last_event`` trait, ``{"id": n, "kind": ..., ...}`
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import time
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -77,13 +79,86 @@ class GameWidget(anywidget.AnyWidget):
     last_event = traitlets.Dict(help="the latest event for the view to show once").tag(sync=True)
     overlay = traitlets.Dict(help="a player's analysis drawn on the board (show()); {} for none").tag(sync=True)
     position = traitlets.Int(0, help="goes up whenever the game moves on").tag(sync=True)
+    thinking = traitlets.Bool(False, help="a computer player is about to move").tag(sync=True)
     muted = traitlets.Bool(False, help="no sound").tag(sync=True)
     reduced_motion = traitlets.Bool(False, help="no travelling animations").tag(sync=True)
 
     def __init__(self, *, store=DEFAULT_STORE, **kwargs):
         self.store = open_store(store)
+        self._watching: asyncio.Task | None = None
         super().__init__(**kwargs)
         self.on_msg(self._on_view_message)
+
+    # --------------------------------------------------------- computer players
+    def watch(self, player=None, moves: int = 1, delay: float = 0.6, explain: bool = False):
+        """Let a computer player make ``moves`` moves here, ``delay`` seconds apart, with
+        the normal animation; ``explain=True`` shows each analysis (``show``) before its
+        move. ``player`` is a player object (``choose``/``analyse``) or a name.
+
+        In a notebook this returns at once: the moves are played by an asyncio task on
+        the kernel's event loop (returned; ``w.stop()`` cancels it), so the kernel keeps
+        answering meanwhile. With ``delay=0``, or without a running event loop, the
+        moves are played before returning (and None is returned)."""
+        if player is None or isinstance(player, str):
+            player = self._player_named(player)
+        if moves < 0 or delay < 0:
+            raise ValueError("moves and delay must not be negative")
+        self.stop()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None or delay == 0:
+            for _ in range(moves):
+                if self._finished:
+                    break
+                self._play_move(self._decide(player, explain))
+                time.sleep(delay)
+            return None
+        self._watching = loop.create_task(self._watch(player, moves, delay, explain))
+        return self._watching
+
+    def stop(self) -> None:
+        """Stop a computer player started by ``watch``."""
+        if self._watching is not None and not self._watching.done():
+            self._watching.cancel()
+        self._watching = None
+        self.thinking = False
+
+    def _decide(self, player, explain: bool):
+        """The player's move; with ``explain``, its analysis is shown first."""
+        if not explain:
+            return player.choose(self.game)
+        analysis = player.analyse(self.game)
+        self.show(analysis)
+        return analysis.move
+
+    async def _watch(self, player, moves: int, delay: float, explain: bool) -> None:
+        try:
+            for _ in range(moves):
+                if self._finished:
+                    break
+                self.thinking = True
+                move = self._decide(player, explain)
+                await asyncio.sleep(delay / 2)
+                self.thinking = False
+                self._play_move(move)
+                await asyncio.sleep(delay / 2)
+        finally:
+            self.thinking = False
+            self._watching = None
+
+    # what each game defines for watch()
+    def _player_named(self, name: str | None):
+        """The computer player called ``name`` (None: the game's default)."""
+        raise NotImplementedError
+
+    def _play_move(self, move) -> None:
+        raise NotImplementedError
+
+    @property
+    def _finished(self) -> bool:
+        raise NotImplementedError
 
     # ------------------------------------------------------------ view messages
     def _on_view_message(self, _widget, content, _buffers) -> None:

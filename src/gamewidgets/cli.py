@@ -3,6 +3,7 @@
 Headless play, self-play and measurements, without Jupyter.
 
     gamewidgets line98 play --player random --seed 3 --json game.json
+    gamewidgets mahjong solve --seed 3 --json solution.json
 """
 
 from __future__ import annotations
@@ -20,8 +21,7 @@ def _line98_play(args: argparse.Namespace) -> int:
     player = PLAYERS[args.player](seed=args.seed)
     game = play_game(player, args.seed)
     record = game.record(player=args.player)
-    if args.json:
-        Path(args.json).write_text(json.dumps(record))
+    _write_json(args.json, record)
     print(f"line98 seed {args.seed}, player {args.player}: score {game.score} in {len(game.moves)} moves")
     return 0
 
@@ -36,8 +36,7 @@ def _line98_experiment(args: argparse.Namespace) -> int:
     print(f"line98 experiment: {args.games} games per player from seed {args.seed}, "
           f"{result.workers} worker(s), {result.seconds:.1f} s")
     print(result.table())
-    if args.json:
-        Path(args.json).write_text(json.dumps(result.to_dict()))
+    _write_json(args.json, result.to_dict())
     return 0
 
 
@@ -93,6 +92,69 @@ def _add_line98(games) -> None:
     exp.set_defaults(run=_line98_experiment)
 
 
+def _mahjong_deal(args: argparse.Namespace) -> int:
+    from .mahjong import Game
+    from .mahjong.tiles import code
+
+    game = Game(args.seed)
+    grid = [[code(int(t)) for t in row] for row in game.grid]
+    _write_json(args.json, {"game": "mahjong", "seed": args.seed, "rows": len(grid), "cols": len(grid[0]), "grid": grid})
+    print(f"mahjong deal {args.seed}: {game.tiles_left} tiles, {len(game.legal_moves())} pairs removable at the start")
+    return 0
+
+
+def _mahjong_solve(args: argparse.Namespace) -> int:
+    from .mahjong import Game, solve
+
+    game = Game(args.seed)
+    pairs = solve(game.grid, max_nodes=args.max_nodes)
+    if pairs is None:
+        print(f"mahjong deal {args.seed}: no sequence clears it", file=sys.stderr)
+        return 1
+    _write_json(args.json, {"seed": args.seed, "pairs": [[list(a), list(b)] for a, b in pairs]})
+    print(f"mahjong deal {args.seed}: cleared in {len(pairs)} pairs")
+    return 0
+
+
+def _mahjong_pairs(args: argparse.Namespace) -> int:
+    from .mahjong import find_path, removable_pairs
+    from .mahjong.tiles import grid_from_codes
+
+    try:
+        grid = grid_from_codes(json.loads(Path(args.grid).read_text())["grid"])
+    except (ValueError, KeyError, TypeError) as exc:
+        print(f"gamewidgets: {args.grid} is not a grid of tile codes: {exc}", file=sys.stderr)
+        return 2
+    pairs = [{"a": list(a), "b": list(b), "path": [list(p) for p in find_path(grid, a, b)]}
+             for a, b in removable_pairs(grid)]
+    _write_json(args.json, {"pairs": pairs})
+    print(f"{len(pairs)} pairs can be removed")
+    return 0
+
+
+def _write_json(path: str | None, data: dict) -> None:
+    if path:
+        Path(path).write_text(json.dumps(data))
+
+
+def _add_mahjong(games) -> None:
+    mahjong = games.add_parser("mahjong", help="Mahjong Connect (Shisen-Sho style)")
+    commands = mahjong.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    deal = commands.add_parser("deal", help="the deal of a seed (always solvable)")
+    deal.add_argument("--seed", type=_seed, default=0)
+    deal.add_argument("--json", metavar="PATH", help="write {game, seed, rows, cols, grid} here")
+    deal.set_defaults(run=_mahjong_deal)
+    solve = commands.add_parser("solve", help="a sequence of pairs that clears the deal of a seed")
+    solve.add_argument("--seed", type=_seed, default=0)
+    solve.add_argument("--max-nodes", type=_positive, default=200_000, help="give up after this many positions")
+    solve.add_argument("--json", metavar="PATH", help="write {seed, pairs} here")
+    solve.set_defaults(run=_mahjong_solve)
+    pairs = commands.add_parser("pairs", help="every pair that can be removed from a grid, with a path")
+    pairs.add_argument("--grid", metavar="PATH", required=True, help='a JSON file with "grid": rows of codes/null')
+    pairs.add_argument("--json", metavar="OUT", help="write {pairs: [{a, b, path}]} here")
+    pairs.set_defaults(run=_mahjong_pairs)
+
+
 def _integer(minimum: int, what: str):
     """An argparse type: an integer of at least ``minimum``."""
 
@@ -116,6 +178,7 @@ def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="gamewidgets", description=__doc__.splitlines()[0])
     games = top.add_subparsers(dest="game", required=True, metavar="GAME")
     _add_line98(games)
+    _add_mahjong(games)
     return top
 
 

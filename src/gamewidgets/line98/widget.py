@@ -20,7 +20,6 @@ The contract between view and widget is ``js/CONTRACT-line98.md``.
 
 from __future__ import annotations
 
-import asyncio
 import time
 
 import traitlets
@@ -57,7 +56,6 @@ class Line98(GameWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     clock_start = traitlets.Float(0.0, help="ms since the epoch when the game began").tag(sync=True)
     clock_stop = traitlets.Float(0.0, help="ms since the epoch when it ended; 0 while running").tag(sync=True)
-    thinking = traitlets.Bool(False, help="a computer player is about to move").tag(sync=True)
     history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
     history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
     # settings
@@ -67,7 +65,6 @@ class Line98(GameWidget):
 
     def __init__(self, seed: int | None = None, *, game: Game | None = None, store=DEFAULT_STORE, **kwargs):
         super().__init__(store=store, **kwargs)
-        self._watching: asyncio.Task | None = None
         self.record = self.store.record(self.game_name)
         self._start(game if game is not None else Game(seed))
 
@@ -207,42 +204,6 @@ class Line98(GameWidget):
             "arrow": [list(analysis.move.source), list(analysis.move.target)],
         }
 
-    def watch(self, player: Player | str = "build", moves: int = 1, delay: float = 0.6, explain: bool = False):
-        """Let a computer player make ``moves`` moves here, ``delay`` seconds apart, with
-        the normal animation (``explain=True`` shows each analysis before the move).
-
-        In a notebook this returns at once: the moves are played by an asyncio task on
-        the kernel's event loop (returned; ``w.stop()`` cancels it), so the kernel keeps
-        answering meanwhile. With ``delay=0``, or without a running event loop, the
-        moves are played before returning (and None is returned)."""
-        if isinstance(player, str):
-            if player not in PLAYERS:
-                raise ValueError(f"unknown player {player!r}; known: {sorted(PLAYERS)}")
-            player = PLAYERS[player](seed=self._game.seed)
-        if moves < 0 or delay < 0:
-            raise ValueError("moves and delay must not be negative")
-        self.stop()
-        try:
-            loop = asyncio.get_running_loop()
-        except RuntimeError:
-            loop = None
-        if loop is None or delay == 0:
-            for _ in range(moves):
-                if self._game.over:
-                    break
-                self.play(self._decide(player, explain))
-                time.sleep(delay)
-            return None
-        self._watching = loop.create_task(self._watch(player, moves, delay, explain))
-        return self._watching
-
-    def stop(self) -> None:
-        """Stop a computer player started by ``watch``."""
-        if self._watching is not None and not self._watching.done():
-            self._watching.cancel()
-        self._watching = None
-        self.thinking = False
-
     def goto(self, index: int | None) -> None:
         """Show position ``index`` of the game (0 = start, -1 or None = live), without
         changing the game: looking back is read-only, the next move returns to live."""
@@ -350,28 +311,19 @@ class Line98(GameWidget):
                 self._sync()
                 self._event("goto", index=self.history_index)
 
-    def _decide(self, player: Player, explain: bool) -> Move:
-        """The player's move; with ``explain``, its analysis is shown first."""
-        if not explain:
-            return player.choose(self._game)
-        analysis = player.analyse(self._game)
-        self.show(analysis)
-        return analysis.move
+    # hooks of GameWidget.watch
+    def _play_move(self, move: Move) -> None:
+        self.play(move)
 
-    async def _watch(self, player: Player, moves: int, delay: float, explain: bool) -> None:
-        try:
-            for _ in range(moves):
-                if self._game.over:
-                    break
-                self.thinking = True
-                move = self._decide(player, explain)
-                await asyncio.sleep(delay / 2)
-                self.thinking = False
-                self.play(move)
-                await asyncio.sleep(delay / 2)
-        finally:
-            self.thinking = False
-            self._watching = None
+    def _player_named(self, name: str | None) -> Player:
+        name = name or "build"
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; known: {sorted(PLAYERS)}")
+        return PLAYERS[name](seed=self._game.seed)
+
+    @property
+    def _finished(self) -> bool:
+        return self._game.over
 
 
 def _label(value: float) -> str:

@@ -1,0 +1,14 @@
+"""Mahjong Connect (Shisen-Sho style): rules, solvable deals and the solver (pure) —
+the widget is ``gamewidgets.MahjongConnect``."""
+
+from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from .connect import fewest_turns, find_path
+from .deal import SearchLimit, Solver, removable_pairs, solve
+from .rules import Clock, Game, Move, Outcome, Removal
+from .tiles import CODES, NAMES, code, matches
+
+__all__ = [
+    "CODES", "NAMES", "Clock", "Game", "Move", "Outcome", "Removal", "Solver", "SearchLimit",
+    "code", "matches", "fewest_turns", "find_path", "removable_pairs", "solve",
+    "IllegalMove", "GameOver", "NothingToUndo", "BadSave",
+]

@@ -1,0 +1,263 @@
+"""Solvable deals, solvable shuffles, and the solver of Mahjong Connect.
+
+**Deals and shuffles are solvable by construction.** First a *clearing order* of the
+cells is drawn: pairs of cells removed one after the other, each pair connected (at
+most two turns) in the grid that is left at its turn, as if every tile matched every
+other (:func:`clearing_order`). Then the tiles are dealt onto that order two matching
+tiles per pair. Removing the pairs in that order clears the grid, so the deal is
+solvable; a shuffle does the same on the cells still occupied, with the tiles still
+there. A clearing order that gets stuck (no two cells left connect) is abandoned and
+drawn again from the same random stream, so a seed always gives the same deal. The
+partner of each cell is drawn with weight distance³ among the cells it connects to:
+uniform partners would put matching tiles side by side far more often than chance
+does (measured: 35 removable pairs on a fresh deal against 13 for a random layout; 27
+with the weighting).
+
+**The solver** (:func:`solve`) is a depth-first search over removable pairs with a
+table of positions already found dead, and two moves it never has to branch on,
+because removing tiles only ever opens paths: a kind with only two tiles left that can
+be removed, and a kind with four tiles left that can be removed completely, two pairs
+in a row. It returns a full clearing sequence, or None when it has proved there is
+none; past ``max_nodes`` positions it gives up with :class:`SearchLimit`.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+import numpy as np
+
+from ..errors import GameError
+from .connect import Occupancy, connected
+from .tiles import full_set, match_group
+
+ROWS, COLS = 8, 18
+Cell = tuple[int, int]
+Pair = tuple[Cell, Cell]
+
+
+class SearchLimit(GameError):
+    """The solver looked at ``max_nodes`` positions without an answer."""
+
+
+def clearing_order(occupied: np.ndarray, rng: np.random.Generator, attempts: int = 100) -> list[Pair]:
+    """Pairs of the occupied cells (a boolean grid), in an order that clears them all
+    with every pair connected at its turn, every tile treated as matching."""
+    for _ in range(attempts):
+        order = _try_clearing_order(occupied.astype(np.int8), rng)
+        if order is not None:
+            return order
+    raise GameError(f"no clearing order found in {attempts} attempts")
+
+
+def _try_clearing_order(grid: np.ndarray, rng: np.random.Generator) -> list[Pair] | None:
+    order: list[Pair] = []
+    cells = [tuple(map(int, c)) for c in np.argwhere(grid)]
+    while cells:
+        occupancy = Occupancy(grid)
+        candidates = np.array(cells)
+        for first in rng.permutation(len(cells)):
+            others = np.delete(candidates, first, axis=0)
+            ok = np.flatnonzero(connected(grid, np.repeat(candidates[first : first + 1], len(others), 0),
+                                          others, occupancy))
+            if len(ok):
+                # prefer far partners: nearby ones would leave many matching neighbours
+                weight = np.abs(others[ok] - candidates[first]).sum(axis=1).astype(float) ** 3
+                a, b = cells[first], tuple(map(int, others[ok[rng.choice(len(ok), p=weight / weight.sum())]]))
+                break
+        else:
+            return None
+        grid[a] = grid[b] = 0
+        cells.remove(a)
+        cells.remove(b)
+        order.append((a, b))
+    return order
+
+
+def deal_onto(order: list[Pair], tiles: list[int], shape: tuple[int, int], rng: np.random.Generator) -> np.ndarray:
+    """Put ``tiles`` on the cells of ``order``, two matching tiles on each pair."""
+    groups: dict[int, list[int]] = {}
+    for tile in tiles:
+        groups.setdefault(int(match_group(tile)), []).append(tile)
+    pairs = []
+    for group in sorted(groups):
+        members = [groups[group][i] for i in rng.permutation(len(groups[group]))]
+        if len(members) % 2:
+            raise ValueError(f"an odd number of tiles match tile {group}: they cannot all be paired")
+        pairs.extend(zip(members[0::2], members[1::2]))
+    if len(pairs) != len(order):
+        raise ValueError(f"{len(pairs)} pairs of tiles for {len(order)} pairs of cells")
+    grid = np.zeros(shape, dtype=np.int8)
+    for (a, b), index in zip(order, rng.permutation(len(pairs))):
+        grid[a], grid[b] = pairs[index]
+    return grid
+
+
+def new_deal(rng: np.random.Generator, rows: int = ROWS, cols: int = COLS) -> np.ndarray:
+    """A full grid of the 144 tiles that can be cleared completely."""
+    if rows * cols != 144:
+        raise ValueError(f"144 tiles need a grid of 144 cells, not {rows}x{cols}")
+    order = clearing_order(np.ones((rows, cols), dtype=bool), rng)
+    return deal_onto(order, full_set(), (rows, cols), rng)
+
+
+def shuffled(grid: np.ndarray, rng: np.random.Generator) -> np.ndarray:
+    """The same tiles on the same occupied cells, rearranged so that they can be
+    cleared completely."""
+    occupied = grid != 0
+    order = clearing_order(occupied, rng)
+    return deal_onto(order, [int(t) for t in grid[occupied]], grid.shape, rng)
+
+
+# ------------------------------------------------------------------ all pairs
+def removable_pairs(grid: np.ndarray) -> list[Pair]:
+    """Every pair of matching tiles that can be connected now, each once, in board
+    order of the first tile, then the second."""
+    cells = np.argwhere(grid)
+    if len(cells) < 2:
+        return []
+    groups = match_group(grid[cells[:, 0], cells[:, 1]])
+    order = np.argsort(groups, kind="stable")
+    bounds = np.flatnonzero(np.diff(groups[order])) + 1
+    firsts, seconds = [], []
+    for members in np.split(order, bounds):
+        for i, j in combinations(members, 2):
+            firsts.append(i)
+            seconds.append(j)
+    if not firsts:
+        return []
+    a, b = cells[firsts], cells[seconds]
+    ok = connected(grid, a, b)
+    pairs = [((int(x[0]), int(x[1])), (int(y[0]), int(y[1]))) for x, y in zip(a[ok], b[ok])]
+    return sorted(pairs)
+
+
+# --------------------------------------------------------------------- solver
+def solve(grid: np.ndarray, max_nodes: int = 200_000) -> list[Pair] | None:
+    """A sequence of pairs that clears ``grid`` completely, or None when there is
+    none (proved by exhausting the search). :class:`SearchLimit` past ``max_nodes``."""
+    dead: set[bytes] = set()
+    nodes = 0
+
+    def search(grid: np.ndarray) -> list[Pair] | None:
+        nonlocal nodes
+        nodes += 1
+        if nodes > max_nodes:
+            raise SearchLimit(f"no answer after {max_nodes} positions")
+        grid = grid.copy()
+        forced = _remove_forced(grid)
+        if not grid.any():
+            return forced
+        key = grid.tobytes()
+        if key in dead:
+            return None
+        for a, b in removable_pairs(grid):
+            child = grid.copy()
+            child[a] = child[b] = 0
+            rest = search(child)
+            if rest is not None:
+                return forced + [(a, b)] + rest
+        dead.add(key)
+        return None
+
+    return search(np.asarray(grid, dtype=np.int8))
+
+
+def _remove_forced(grid: np.ndarray) -> list[Pair]:
+    """Remove, in place, the pairs no search needs to branch on; return them."""
+    removed: list[Pair] = []
+    progress = True
+    while progress and grid.any():
+        progress = False
+        cells = np.argwhere(grid)
+        groups = match_group(grid[cells[:, 0], cells[:, 1]])
+        pairs = removable_pairs(grid)
+        by_group: dict[int, list[Pair]] = {}
+        for a, b in pairs:
+            by_group.setdefault(int(match_group(grid[a])), []).append((a, b))
+        for group, group_pairs in by_group.items():
+            left = int((groups == group).sum())
+            if left == 2:
+                chosen = [group_pairs[0]]
+            elif left == 4:
+                chosen = _both_pairs(grid, group_pairs, cells[groups == group])
+            else:
+                chosen = []
+            for a, b in chosen:
+                if grid[a] and grid[b]:
+                    grid[a] = grid[b] = 0
+                    removed.append((a, b))
+                    progress = True
+    return removed
+
+
+def _both_pairs(grid: np.ndarray, pairs: list[Pair], members: np.ndarray) -> list[Pair]:
+    """Two pairs clearing a kind of four tiles now, one after the other, if any."""
+    all_cells = {tuple(map(int, c)) for c in members}
+    for a, b in pairs:
+        c, d = sorted(all_cells - {a, b})
+        trial = grid.copy()
+        trial[a] = trial[b] = 0
+        if connected(trial, [c], [d])[0]:
+            return [(a, b), (c, d)]
+    return []
+
+
+class Solver:
+    """The solver as a player: it plays the first pair of a full clearing sequence,
+    and explains it (every removable pair, which of them the sequence starts with)."""
+
+    name = "solver"
+
+    def __init__(self, max_nodes: int = 20_000):
+        self.max_nodes = max_nodes
+
+    def __repr__(self) -> str:
+        return f"Solver(max_nodes={self.max_nodes})"
+
+    def choose(self, game):
+        return self.analyse(game).move
+
+    def analyse(self, game):
+        from ..analysis import Analysis, Candidate
+        from .connect import find_paths
+        from .rules import Move
+
+        import time
+
+        started = time.perf_counter()
+        pairs = removable_pairs(game.grid)
+        if not pairs:
+            from ..errors import GameOver
+
+            raise GameOver("no pair can be removed")
+        try:
+            solution = solve(game.grid, max_nodes=self.max_nodes)
+            verdict = "solved" if solution else "unsolvable"
+        except SearchLimit:
+            solution, verdict = None, "search limit"
+        elapsed = time.perf_counter() - started
+        first = solution[0] if solution else None
+        paths = find_paths(game.grid, [p[0] for p in pairs], [p[1] for p in pairs])
+        candidates = []
+        for (a, b), path in zip(pairs, paths):
+            turns = len(path) - 2
+            starts = (a, b) == first
+            candidates.append(Candidate(Move(a, b), (100.0 if starts else 0.0) - turns,
+                                        {"turns": turns, "solution": int(starts)}))
+        candidates.sort(key=lambda c: -c.score)
+        if solution:
+            reason = f"it starts a sequence that clears all {game.tiles_left} tiles ({len(solution)} pairs)"
+        elif verdict == "unsolvable":
+            reason = "no sequence clears this position (proved); the pair with the fewest turns"
+        else:
+            reason = f"no full solution found within {self.max_nodes} positions; the pair with the fewest turns"
+        return Analysis(
+            player=self.name,
+            move=candidates[0].move,
+            candidates=tuple(candidates),
+            reason=reason,
+            stats={"depth": len(solution) if solution else None, "nodes": len(pairs),
+                   "time_ms": round(elapsed * 1000, 1), "verdict": verdict},
+            pv=tuple(Move(*p) for p in solution) if solution else (),
+        )

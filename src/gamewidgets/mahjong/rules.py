@@ -1,0 +1,406 @@
+"""Mahjong Connect (Shisen-Sho style): the complete rules, pure Python + numpy.
+
+The rule book is ``shared/spec/mahjong-connect.md``. The API follows the other games:
+a :class:`Game` with ``legal_moves()``, ``play(move)``, ``undo()``, ``outcome()``,
+``copy()``, ``to_dict()`` / ``from_dict()``; moves are frozen :class:`Move` pairs of
+cells; a pair the rules refuse raises :class:`~gamewidgets.errors.IllegalMove` saying
+why (empty cell, not matching, blocked, or three or more turns needed) and changes
+nothing.
+
+Conventions and choices where the rule book is silent:
+
+- The grid is 8 rows × 18 columns (landscape); cells are ``(row, col)``, row 0 at the
+  top. Portrait is only a way of showing it (the view transposes; connections do not
+  change under transposition).
+- A deal comes from ``seed`` (see :mod:`gamewidgets.mahjong.deal`: solvable by
+  construction). ``Game()`` without a seed draws one and keeps it in ``game.seed``;
+  the game's own generator then drives shuffles, so a seed and the same actions give
+  the same game.
+- Moves: ``Move(a, b)`` with ``a < b`` (a move is the same whichever tile is named
+  first). ``legal_moves()`` lists every removable pair once.
+- Undo takes back one action at a time, as many as there are: a removed pair, or a
+  shuffle (the layout before it comes back). Hints are not undone (their cost stays),
+  as in the original.
+- A shuffle is what the "No more moves" dialog offers, so ``shuffle()`` is refused
+  while a pair can still be removed. The remaining tiles are redealt on the occupied
+  cells so that the layout can be cleared completely. It costs nothing.
+- ``hint()`` returns a removable pair — the first pair of a full solution when the
+  solver finds one quickly, else the first removable pair — and costs 10 points.
+- Scoring: +10 a pair, −10 a hint. Timed scoring (the default) also takes 2 points
+  for every full 10 s of play and gives max(0, 600 − t) on a win, t the whole seconds
+  of play; "standard" scoring has neither. Time comes from the game's :class:`Clock`,
+  which the game pauses (``pause()``/``resume()``) and stops on a win; paused time
+  does not count. The clock's time source can be replaced (tests use a fake one).
+- ``restart()`` ("play again") starts the same deal again: no moves, no hints, the
+  clock from zero.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Callable
+
+import numpy as np
+
+from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from . import deal as dealing
+from .connect import fewest_turns, find_path
+from .tiles import CODES, NAMES, code, grid_from_codes, matches, parse
+
+ROWS, COLS = dealing.ROWS, dealing.COLS
+PAIR_POINTS = 10
+HINT_COST = 10
+SCORINGS = ("timed", "standard")
+Cell = tuple[int, int]
+
+
+def as_cell(value, shape: tuple[int, int], what: str = "cell") -> Cell:
+    """``value`` as a ``(row, col)`` on a grid of ``shape``, or IllegalMove saying why."""
+    try:
+        row, col = value
+        if isinstance(row, bool) or isinstance(col, bool) or (int(row), int(col)) != tuple(value):
+            raise TypeError
+        row, col = int(row), int(col)
+    except (TypeError, ValueError):
+        raise IllegalMove(f"{what} {value!r} is not a (row, col) pair of integers") from None
+    if not (0 <= row < shape[0] and 0 <= col < shape[1]):
+        raise IllegalMove(f"{what} {(row, col)} is off the grid ({shape[0]} rows, {shape[1]} columns)")
+    return row, col
+
+
+@dataclass(frozen=True)
+class Move:
+    """Remove the tiles on cells ``a`` and ``b`` (kept in order: ``a < b``)."""
+
+    a: Cell
+    b: Cell
+
+    def __post_init__(self):
+        a, b = (tuple(int(v) for v in cell) for cell in (self.a, self.b))
+        object.__setattr__(self, "a", min(a, b))
+        object.__setattr__(self, "b", max(a, b))
+
+    def to_list(self) -> list:
+        return [list(self.a), list(self.b)]
+
+    def __str__(self) -> str:
+        return f"{self.a}+{self.b}"
+
+
+@dataclass(frozen=True)
+class Removal:
+    """What a move did: the two tiles, the path that joined them, the points."""
+
+    move: Move
+    tiles: tuple[int, int]
+    path: tuple[Cell, ...]
+    points: int
+    won: bool
+
+
+@dataclass(frozen=True)
+class Outcome:
+    won: bool
+    score: int
+    seconds: int
+
+
+class Clock:
+    """Seconds of play: runs unless paused or stopped; ``now`` is the time source."""
+
+    def __init__(self, now: Callable[[], float] = time.monotonic, elapsed: float = 0.0):
+        self._now = now
+        self._banked = elapsed
+        self._since: float | None = None
+
+    @property
+    def running(self) -> bool:
+        return self._since is not None
+
+    @property
+    def elapsed(self) -> float:
+        return self._banked + (self._now() - self._since if self._since is not None else 0.0)
+
+    def start(self) -> None:
+        if self._since is None:
+            self._since = self._now()
+
+    def stop(self) -> None:
+        self._banked = self.elapsed
+        self._since = None
+
+    def reset(self) -> None:
+        self._banked, self._since = 0.0, None
+
+    def copy(self) -> "Clock":
+        """A stopped clock with the same time on it and the same time source."""
+        return Clock(self._now, self.elapsed)
+
+
+class Game:
+    """A game of Mahjong Connect. ``Game(seed=3)`` deals deal 3."""
+
+    def __init__(self, seed: int | None = None, *, scoring: str = "timed", clock: Clock | None = None,
+                 grid: np.ndarray | None = None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        if scoring not in SCORINGS:
+            raise ValueError(f"scoring must be one of {SCORINGS}, not {scoring!r}")
+        self.seed = int(seed)
+        self.scoring = scoring
+        self.rng = np.random.default_rng(self.seed)
+        self.start = dealing.new_deal(self.rng) if grid is None else _checked_grid(grid)
+        self.clock = clock or Clock()
+        self._begin()
+
+    @classmethod
+    def from_grid(cls, rows, *, seed: int = 0, scoring: str = "timed", clock: Clock | None = None) -> "Game":
+        """A game on a given layout: rows of tile codes (``None``, ``"."`` or ``""``
+        for an empty cell), any size; e.g. ``Game.from_grid([["D1", None, "D1"]])``.
+        Text with one row a line and cells separated by spaces also works."""
+        return cls(seed, scoring=scoring, clock=clock, grid=grid_from_codes(rows))
+
+    def _begin(self) -> None:
+        self.grid = self.start.copy()
+        self._undo: list[tuple[str, object]] = []  # ("remove", Removal) / ("shuffle", (before, after))
+        self.moves: list[Move] = []
+        self.hints = 0
+        self._paused = False
+        self.clock.reset()
+        self.clock.start()
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.grid.shape
+
+    def __getitem__(self, cell) -> str | None:
+        return code(int(self.grid[as_cell(cell, self.shape)]))
+
+    @property
+    def tiles_left(self) -> int:
+        return int(np.count_nonzero(self.grid))
+
+    @property
+    def won(self) -> bool:
+        return self.tiles_left == 0
+
+    @property
+    def stuck(self) -> bool:
+        """Tiles are left but no pair can be removed: the "No more moves" state."""
+        return not self.won and not self.legal_moves()
+
+    @property
+    def seconds(self) -> int:
+        """Whole seconds of play so far (paused time excluded)."""
+        return int(self.clock.elapsed)
+
+    @property
+    def score(self) -> int:
+        points = PAIR_POINTS * len(self.moves) - HINT_COST * self.hints
+        if self.scoring == "timed":
+            t = self.seconds
+            points -= 2 * (t // 10)
+            if self.won:
+                points += max(0, 600 - t)
+        return points
+
+    def legal_moves(self) -> list[Move]:
+        """Every pair of matching tiles that can be connected now, each once."""
+        return [Move(a, b) for a, b in dealing.removable_pairs(self.grid)]
+
+    def connection(self, a, b) -> list[Cell] | None:
+        """The corner points of a path of at most two turns joining the tiles on ``a``
+        and ``b`` (endpoints included; the outer ring is row -1 / rows, column -1 /
+        cols), or None. Whether the tiles match is not checked."""
+        a, b = as_cell(a, self.shape), as_cell(b, self.shape)
+        return find_path(self.grid, a, b) if a != b else None
+
+    def why_not(self, a, b) -> str | None:
+        """Why the pair ``a``, ``b`` cannot be removed now, in words; None if it can."""
+        a, b = as_cell(a, self.shape, "first tile"), as_cell(b, self.shape, "second tile")
+        if self.won:
+            return "the grid is cleared"
+        for cell in (a, b):
+            if not self.grid[cell]:
+                return f"there is no tile on {cell}"
+        if a == b:
+            return "a tile cannot pair with itself"
+        ta, tb = int(self.grid[a]), int(self.grid[b])
+        if not matches(ta, tb):
+            return f"{NAMES[ta]} on {a} does not match {NAMES[tb]} on {b}"
+        if find_path(self.grid, a, b) is None:
+            turns = fewest_turns(self.grid, a, b)
+            if turns is None:
+                return f"{a} and {b} are walled apart by other tiles"
+            return f"joining {a} and {b} needs {turns} turns; at most two are allowed"
+        return None
+
+    def outcome(self) -> Outcome | None:
+        """None while tiles are left; the result once the grid is cleared."""
+        return Outcome(True, self.score, self.seconds) if self.won else None
+
+    # ----------------------------------------------------------------- actions
+    def play(self, move: Move | Cell, b: Cell | None = None) -> Removal:
+        """Remove a pair: ``play(Move(a, b))`` or ``play(a, b)``."""
+        if not isinstance(move, Move):
+            if b is None:
+                raise IllegalMove(f"play() needs a Move or two cells, not {move!r}")
+            move = Move(as_cell(move, self.shape, "first tile"), as_cell(b, self.shape, "second tile"))
+        reason = self.why_not(move.a, move.b)
+        if reason is not None:
+            raise (GameOver if self.won else IllegalMove)(reason)
+        path = tuple(find_path(self.grid, move.a, move.b))
+        tiles = (int(self.grid[move.a]), int(self.grid[move.b]))
+        self.grid[move.a] = self.grid[move.b] = 0
+        self.moves.append(move)
+        removal = Removal(move, tiles, path, PAIR_POINTS, self.won)
+        self._undo.append(("remove", removal))
+        if self.won:
+            self.clock.stop()
+        return removal
+
+    def undo(self) -> str:
+        """Take back the last action (a removed pair or a shuffle); returns which."""
+        if not self._undo:
+            raise NothingToUndo("there is nothing to undo")
+        kind, detail = self._undo.pop()
+        if kind == "remove":
+            removal: Removal = detail
+            self.grid[removal.move.a], self.grid[removal.move.b] = removal.tiles
+            self.moves.pop()
+            if not self.clock.running and not self._paused:
+                self.clock.start()
+        else:
+            before, _ = detail
+            self.grid = before.copy()
+        return kind
+
+    def hint(self) -> Move:
+        """A pair that can be removed now (costs 10 points); GameOver when none."""
+        moves = self.legal_moves()
+        if not moves:
+            raise GameOver("no pair can be removed" + ("" if self.won else ": shuffle, undo or start again"))
+        try:
+            solution = dealing.solve(self.grid, max_nodes=2_000)
+        except dealing.SearchLimit:
+            solution = None
+        self.hints += 1
+        return Move(*solution[0]) if solution else moves[0]
+
+    def shuffle(self) -> None:
+        """Redeal the remaining tiles on their cells so the layout can be cleared
+        completely; only offered when no pair can be removed."""
+        if self.won:
+            raise GameOver("the grid is cleared")
+        if self.legal_moves():
+            raise IllegalMove("a pair can still be removed: shuffling is only offered when none can")
+        before = self.grid.copy()
+        try:
+            self.grid = dealing.shuffled(self.grid, self.rng)
+        except ValueError as exc:  # tiles without a partner left: no layout clears them
+            raise IllegalMove(f"cannot shuffle: {exc}") from None
+        self._undo.append(("shuffle", (before, self.grid.copy())))
+
+    def restart(self) -> None:
+        """Play the same deal again from the start."""
+        self._begin()
+
+    def pause(self) -> None:
+        self._paused = True
+        self.clock.stop()
+
+    def resume(self) -> None:
+        self._paused = False
+        if not self.won:
+            self.clock.start()
+
+    @property
+    def paused(self) -> bool:
+        return self._paused
+
+    def copy(self) -> "Game":
+        return Game.from_dict(self.to_dict(), clock=self.clock.copy())
+
+    # ----------------------------------------------------------- serialisation
+    def to_dict(self) -> dict:
+        history = []
+        for kind, detail in self._undo:
+            if kind == "remove":
+                history.append({"remove": detail.move.to_list()})
+            else:
+                history.append({"shuffle": _codes(detail[1])})
+        return {
+            "game": "mahjong",
+            "version": 1,
+            "seed": self.seed,
+            "scoring": self.scoring,
+            "start": _codes(self.start),
+            "grid": _codes(self.grid),
+            "history": history,
+            "hints": self.hints,
+            "seconds": self.clock.elapsed,
+            "rng": self.rng.bit_generator.state,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict, clock: Clock | None = None) -> "Game":
+        """A game from :meth:`to_dict`'s output, replayed and checked; BadSave if damaged."""
+        try:
+            if data.get("game") != "mahjong":
+                raise BadSave(f"not a Mahjong Connect game: game={data.get('game')!r}")
+            start = np.array([[parse(c) for c in row] for row in data["start"]], dtype=np.int8)
+            game = cls(int(data["seed"]), scoring=data["scoring"], clock=clock, grid=start)
+            for step in data["history"]:
+                if "remove" in step:
+                    game.play(Move(*map(tuple, step["remove"])))
+                else:
+                    after = np.array([[parse(c) for c in row] for row in step["shuffle"]], dtype=np.int8)
+                    if after.shape != game.grid.shape or not np.array_equal(
+                            np.sort(after, axis=None), np.sort(game.grid, axis=None)) or not np.array_equal(
+                            after != 0, game.grid != 0):
+                        raise BadSave("a shuffle must keep the tiles and their cells")
+                    game._undo.append(("shuffle", (game.grid.copy(), after.copy())))
+                    game.grid = after
+            grid = np.array([[parse(c) for c in row] for row in data["grid"]], dtype=np.int8)
+            if not np.array_equal(grid, game.grid):
+                raise BadSave("the saved grid is not what the saved moves lead to")
+            game.hints = int(data["hints"])
+            game.rng.bit_generator.state = data["rng"]
+            game.clock = clock or Clock(elapsed=float(data["seconds"]))
+            if game.won:
+                game.clock.stop()
+            else:
+                game.clock.start()
+        except BadSave:
+            raise
+        except (IllegalMove, KeyError, TypeError, ValueError, IndexError) as exc:
+            raise BadSave(f"damaged Mahjong Connect save: {type(exc).__name__}: {exc}") from None
+        return game
+
+    # ------------------------------------------------------------------- text
+    def __repr__(self) -> str:
+        state = "won" if self.won else "stuck" if self.stuck else "playing"
+        return f"<mahjong.Game seed={self.seed} tiles={self.tiles_left} score={self.score} {state}>"
+
+    def __str__(self) -> str:
+        rows = [" ".join(code(int(t)) or ". " for t in row) for row in self.grid]
+        rows.append(f"{self.tiles_left} tiles left, score {self.score}, {self.seconds} s")
+        return "\n".join(rows)
+
+
+def _codes(grid: np.ndarray) -> list[list[str | None]]:
+    return [[code(int(t)) for t in row] for row in grid]
+
+
+def _checked_grid(grid) -> np.ndarray:
+    grid = np.array(grid, dtype=np.int64)
+    if grid.ndim != 2 or grid.size == 0:
+        raise ValueError("a layout is a non-empty 2-D grid of tiles")
+    if grid.min() < 0 or grid.max() > len(CODES):
+        raise ValueError(f"tiles are 0 (empty) or 1..{len(CODES)}")
+    return grid.astype(np.int8)
+
