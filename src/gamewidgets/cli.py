@@ -155,6 +155,30 @@ def _add_mahjong(games) -> None:
     pairs.set_defaults(run=_mahjong_pairs)
 
 
+def _loa_perft(args: argparse.Namespace) -> int:
+    from .loa import Game, perft
+
+    counts = perft(Game(args.size), args.depth)
+    for depth, count in enumerate(counts, start=1):
+        print(f"loa {args.size}x{args.size} perft {depth}: {count}")
+    _write_json(args.json, {"size": args.size, "perft": counts})
+    return 0
+
+
+def _add_loa(games) -> None:
+    from .loa import SIZES
+
+    loa = games.add_parser("loa", help="Lines of Action")
+    commands = loa.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    perft = commands.add_parser(
+        "perft", help="the number of move sequences of length 1..D from the start (ended games are not expanded)"
+    )
+    perft.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
+    perft.add_argument("--depth", type=_positive, required=True, help="the longest sequences counted")
+    perft.add_argument("--json", metavar="PATH", help='write {"size": N, "perft": [n1, .., nD]} here')
+    perft.set_defaults(run=_loa_perft)
+
+
 def _integer(minimum: int, what: str):
     """An argparse type: an integer of at least ``minimum``."""
 
@@ -179,6 +203,7 @@ def parser() -> argparse.ArgumentParser:
     games = top.add_subparsers(dest="game", required=True, metavar="GAME")
     _add_line98(games)
     _add_mahjong(games)
+    _add_loa(games)
     return top
 
 
