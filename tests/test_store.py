@@ -72,6 +72,9 @@ def test_saved_games(tmp_path):
     store.save("line98", "b", {"n": 3})
     assert store.saved("line98") == ["a", "b"] and store.saved("loa") == []
     assert store.load("line98", "b") == {"n": 3} and store.load("line98", "zz") is None
+    store.delete("line98", "b")
+    store.delete("line98", "never saved")
+    assert store.saved("line98") == ["a"]
 
 
 def _finish_many(path, base, count):
@@ -96,3 +99,35 @@ def test_two_processes_writing_at_once_lose_nothing(tmp_path):
     assert len(store.finished("line98")) == 120
     assert store.record("line98") == 1059
     assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+
+def test_outcomes_and_streaks_per_variant(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    for result in ["win", "win", "loss", "win", "win", "win", "draw", "win"]:
+        store.add_outcome("loa", "6x6 easy", result, 40)
+    store.add_outcome("loa", "8x8 hard", "loss", 70)
+    tally = Store(tmp_path / "s.sqlite3").tally("loa", "6x6 easy")
+    assert (tally.wins, tally.losses, tally.draws, tally.played) == (6, 1, 1, 8)
+    assert (tally.streak, tally.best_streak) == (1, 3)
+    assert tally.win_percent == 75.0 and tally.to_dict()["win_percent"] == 75.0
+    assert store.tally("loa", "8x8 hard").losses == 1 and store.tally("loa", "7x7 easy").played == 0
+    with pytest.raises(ValueError):
+        store.add_outcome("loa", "6x6 easy", "victory", 3)
+
+
+def test_a_version_1_store_gains_the_new_table(tmp_path):
+    path = tmp_path / "old.sqlite3"
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE records (game TEXT PRIMARY KEY, best INTEGER NOT NULL, updated REAL NOT NULL);"
+        "CREATE TABLE finished (id INTEGER PRIMARY KEY AUTOINCREMENT, game TEXT NOT NULL, score INTEGER NOT NULL,"
+        " moves INTEGER NOT NULL, seed INTEGER, finished REAL NOT NULL);"
+        "CREATE TABLE saved (game TEXT NOT NULL, name TEXT NOT NULL, data TEXT NOT NULL, updated REAL NOT NULL,"
+        " PRIMARY KEY (game, name));"
+        "INSERT INTO records VALUES ('line98', 55, 0); PRAGMA user_version = 1;"
+    )
+    conn.close()
+    store = Store(path)
+    assert store.record("line98") == 55
+    store.add_outcome("loa", "6x6 easy", "win", 30)
+    assert store.tally("loa", "6x6 easy").wins == 1

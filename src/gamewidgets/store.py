@@ -23,10 +23,11 @@ import sqlite3
 import sys
 import time
 import warnings
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 FILENAME = "gamewidgets.sqlite3"
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2 added "outcomes"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
     game TEXT PRIMARY KEY,
@@ -41,6 +42,14 @@ CREATE TABLE IF NOT EXISTS finished (
     seed INTEGER,
     finished REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS outcomes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    game TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    result TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
+    moves INTEGER NOT NULL,
+    finished REAL NOT NULL
+);
 CREATE TABLE IF NOT EXISTS saved (
     game TEXT NOT NULL,
     name TEXT NOT NULL,
@@ -53,6 +62,36 @@ CREATE TABLE IF NOT EXISTS saved (
 
 class StoreWarning(UserWarning):
     """The store file cannot be used; the game goes on without saving to it."""
+
+
+@dataclass(frozen=True)
+class Tally:
+    """A user's record in one variant: counts, win percentage, winning streaks."""
+
+    wins: int = 0
+    losses: int = 0
+    draws: int = 0
+    streak: int = 0  # wins in a row up to the last game
+    best_streak: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses + self.draws
+
+    @property
+    def win_percent(self) -> float:
+        return 100.0 * self.wins / self.played if self.played else 0.0
+
+    @classmethod
+    def of(cls, results: list[str]) -> "Tally":
+        streak = best = 0
+        for result in results:
+            streak = streak + 1 if result == "win" else 0
+            best = max(best, streak)
+        return cls(results.count("win"), results.count("loss"), results.count("draw"), streak, best)
+
+    def to_dict(self) -> dict:
+        return {**asdict(self), "played": self.played, "win_percent": round(self.win_percent, 1)}
 
 
 def default_path() -> Path:
@@ -140,6 +179,22 @@ class Store:
         )
         return [dict(zip(("score", "moves", "seed", "finished"), row)) for row in rows]
 
+    # ---------------------------------------------- wins and losses (two players)
+    def add_outcome(self, game: str, variant: str, result: str, moves: int) -> None:
+        """Note a finished game against the computer: ``result`` is "win", "loss" or
+        "draw" for the user; ``variant`` keeps separate statistics (e.g. "8x8 hard")."""
+        if result not in ("win", "loss", "draw"):
+            raise ValueError(f"result must be win, loss or draw, not {result!r}")
+        self._write([(
+            "INSERT INTO outcomes (game, variant, result, moves, finished) VALUES (?, ?, ?, ?, ?)",
+            (game, variant, result, int(moves), time.time()),
+        )])
+
+    def tally(self, game: str, variant: str) -> "Tally":
+        """Wins, losses, draws and streaks of ``game`` in ``variant``."""
+        rows = self._read("SELECT result FROM outcomes WHERE game = ? AND variant = ? ORDER BY id", (game, variant))
+        return Tally.of([row[0] for row in rows])
+
     # ------------------------------------------------------------ saved games
     def save(self, game: str, name: str, data: dict) -> None:
         """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any."""
@@ -158,6 +213,10 @@ class Store:
     def load(self, game: str, name: str) -> dict | None:
         rows = self._read("SELECT data FROM saved WHERE game = ? AND name = ?", (game, name))
         return json.loads(rows[0][0]) if rows else None
+
+    def delete(self, game: str, name: str) -> None:
+        """Forget the saved game ``name`` (nothing happens if there is none)."""
+        self._write([("DELETE FROM saved WHERE game = ? AND name = ?", (game, name))])
 
     def saved(self, game: str) -> list[str]:
         rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (game,))
