@@ -7,6 +7,10 @@
 //   already scaled by dpr) and returns true to be called again on the next frame
 //   (while something animates), false/undefined to stop.
 //   board.requestDraw()  schedule a redraw; board.destroy() stops everything.
+//
+//   Boards whose shape depends on the space (e.g. a grid that turns portrait on a
+//   narrow screen) pass layout(availableWidth) -> { width, height } instead of
+//   minSize/maxSize/aspect; board.resize() re-applies it after a setting changed.
 
 /**
  * @param {object} opts
@@ -18,9 +22,12 @@
  * @param {number} [opts.aspect=1]    height / width
  * @param {(ctx, info) => boolean|void} opts.draw
  * @param {(info) => void} [opts.onResize] called after the size or dpr changed
+ * @param {(avail: number) => {width: number, height: number}} [opts.layout]
+ *        the CSS size for the parent's content width `avail` (0 while the parent is
+ *        not laid out); replaces minSize/maxSize/aspect
  */
 export function createCanvas(opts) {
-  const { parent, className = "", minSize = 260, maxSize = 520, aspect = 1, draw, onResize } = opts;
+  const { parent, className = "", minSize = 260, maxSize = 520, aspect = 1, draw, onResize, layout } = opts;
   const doc = parent.ownerDocument || document;
   const win = doc.defaultView || window;
   const canvas = doc.createElement("canvas");
@@ -32,6 +39,30 @@ export function createCanvas(opts) {
   let frame = 0;
   let destroyed = false;
   let dprQuery = null;
+
+  function available() {
+    let avail = parent.clientWidth;
+    if (!avail) return 0;
+    const cs = win.getComputedStyle(parent);
+    avail -= (parseFloat(cs.paddingLeft) || 0) + (parseFloat(cs.paddingRight) || 0);
+    return Math.max(0, Math.floor(avail));
+  }
+
+  function size() {
+    if (layout) {
+      let out = null;
+      try {
+        out = layout(available());
+      } catch (err) {
+        console.error("gamewidgets: layout failed", err);
+      }
+      const w = out && Number.isFinite(out.width) ? Math.max(1, Math.round(out.width)) : minSize;
+      const h = out && Number.isFinite(out.height) ? Math.max(1, Math.round(out.height)) : Math.round(w * aspect);
+      return [w, h];
+    }
+    const width = measure();
+    return [width, Math.round(width * aspect)];
+  }
 
   function measure() {
     let avail = parent.clientWidth;
@@ -47,8 +78,7 @@ export function createCanvas(opts) {
 
   function resize() {
     if (destroyed) return;
-    const width = measure();
-    const height = Math.round(width * aspect);
+    const [width, height] = size();
     const dpr = Math.max(1, Math.min(4, win.devicePixelRatio || 1));
     if (width === state.width && height === state.height && dpr === state.dpr) return;
     state.width = width;

@@ -135,10 +135,14 @@ def _is_e2e(item) -> bool:
 
 
 def pytest_collection_modifyitems(config, items):
-    # Called with every collected item of the session: mark only ours.
+    # Called with every collected item of the session: mark only ours, and run them
+    # last. Playwright's sync API leaves its event loop set as the running loop of the
+    # main thread, so tests run after it would see a "running" asyncio loop that never
+    # runs their tasks (widgets schedule computer moves on the running loop).
     for item in items:
         if _is_e2e(item):
             item.add_marker(pytest.mark.e2e)
+    items.sort(key=_is_e2e)
 
 
 # ----------------------------------------------------------------------------- server

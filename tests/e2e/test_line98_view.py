@@ -35,8 +35,8 @@ def test_unreachable_target_keeps_the_ball_selected(lab):
     click_cell(page, 0, 0)
     lab.wait_for_attr(ROOT, "data-selected", "0,0")
     click_cell(page, 5, 5)
-    event_id = lab.evaluate("w.last_event['id']")
-    lab.wait_for_attr(ROOT, "data-event", event_id)
+    lab.until("w.last_event['kind'] == 'blocked'")
+    lab.wait_for_attr(ROOT, "data-event", lab.evaluate("w.last_event['id']"))
     assert lab.evaluate("[w.last_event['kind'], w.selected, w.moves]") == ["blocked", [0, 0], 0]
     assert attr(page, "data-selected") == "0,0"
     lab.screenshot("line98-blocked", page.locator(ROOT))
@@ -83,9 +83,8 @@ def test_a_move_with_the_keyboard_only_then_undo_new_game_and_mute(lab):
     lab.wait_for_attr(ROOT, "data-muted", "true")
     old_board = lab.evaluate("w.board")
     page.keyboard.press("n")
-    page.wait_for_function("n => document.querySelector('[data-game=line98]').dataset.event === String(n)",
-                           arg=lab.evaluate("w.last_event['id']"))
-    assert lab.evaluate("w.last_event['kind']") == "new"
+    lab.until("w.last_event['kind'] == 'new'")
+    lab.wait_for_attr(ROOT, "data-event", lab.evaluate("w.last_event['id']"))
     assert lab.evaluate("w.board") != old_board and lab.evaluate("w.board.count(0)") == 81 - 5
 
 

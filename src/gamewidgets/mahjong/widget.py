@@ -1,0 +1,285 @@
+"""``MahjongConnect``: the Mahjong Connect (Shisen-Sho style) widget.
+
+The view (``js/mahjong.js``) draws the synced traits and sends clicks, drags and
+buttons; this class applies them to a :class:`gamewidgets.mahjong.Game`. Every action
+has a method: ``click(cell)`` does what a click does, ``remove(a, b)`` what a drag of
+one tile onto the other does (and raises :class:`~gamewidgets.errors.IllegalMove`
+saying why when the pair cannot go), ``hint``, ``shuffle``, ``undo``, ``restart``
+(play again, the same deal), ``new_game``, ``pause`` / ``resume``. ``w.show(analysis)``
+marks every removable pair and the solver's next pair (``Solver().analyse(w.game)``).
+
+Time: the game's clock runs in Python; the view shows it ticking and asks Python to
+recount the score every 10 s (``tick``), so the −2 per 10 s rule lives only here. The
+best score of won games is kept by the store (``record``). The contract with the view
+is ``js/CONTRACT-mahjong.md``.
+"""
+
+from __future__ import annotations
+
+import traitlets
+
+from .._widget import DEFAULT_STORE, GameWidget, view_source
+from ..analysis import Analysis
+from ..errors import BadMessage, IllegalMove
+from .deal import Solver
+from .rules import Game, Move, Removal, as_cell
+from .tiles import code, matches
+
+ORIENTATIONS = ("landscape", "portrait", "auto")
+
+
+class MahjongConnect(GameWidget):
+    """Mahjong Connect in a notebook cell. ``MahjongConnect(seed=3)`` deals deal 3."""
+
+    game_name = "mahjong"
+    _esm = view_source("mahjong")
+    _view_actions = {
+        "click": "_view_click",
+        "drop": "_view_drop",
+        "deselect": "_view_simple",
+        "hint": "_view_simple",
+        "shuffle": "_view_simple",
+        "undo": "_view_simple",
+        "new_game": "_view_simple",
+        "restart": "_view_simple",
+        "pause": "_view_simple",
+        "resume": "_view_simple",
+        "tick": "_view_simple",
+    }
+
+    rows = traitlets.Int(8).tag(sync=True)
+    cols = traitlets.Int(18).tag(sync=True)
+    grid = traitlets.List(help="rows*cols tile codes (None = empty), row-major, landscape").tag(sync=True)
+    orientation = traitlets.Enum(ORIENTATIONS, "auto", help="how the view lays the grid out").tag(sync=True)
+    selected = traitlets.List(traitlets.Int(), maxlen=2, help="[] or [row, col]").tag(sync=True)
+    hint_pair = traitlets.List(help="[] or the hinted [[r, c], [r, c]]").tag(sync=True)
+    removed = traitlets.List(help="codes of the removed tiles, oldest first").tag(sync=True)
+    score = traitlets.Int(0).tag(sync=True)
+    record = traitlets.Int(0, help="best score of a won game, kept by the store").tag(sync=True)
+    scoring = traitlets.Enum(("timed", "standard"), "timed").tag(sync=True)
+    seconds = traitlets.Float(0.0, help="seconds of play at the last sync").tag(sync=True)
+    clock_running = traitlets.Bool(False).tag(sync=True)
+    tiles_left = traitlets.Int(0).tag(sync=True)
+    won = traitlets.Bool(False).tag(sync=True)
+    stuck = traitlets.Bool(False, help="no pair can be removed: the No more moves dialog").tag(sync=True)
+    paused = traitlets.Bool(False).tag(sync=True)
+    can_undo = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, seed: int | None = None, *, game: Game | None = None, scoring: str = "timed",
+                 store=DEFAULT_STORE, **kwargs):
+        super().__init__(store=store, **kwargs)
+        self.record = self.store.record(self.game_name)
+        self._start(game if game is not None else Game(seed, scoring=scoring))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Game:
+        """The rules object."""
+        return self._game
+
+    def __repr__(self) -> str:
+        state = "won" if self.won else "stuck" if self.stuck else "paused" if self.paused else "playing"
+        return f"<MahjongConnect seed={self._game.seed} tiles={self.tiles_left} score={self.score} {state}>"
+
+    # ------------------------------------------------------------------ actions
+    def click(self, cell) -> str:
+        """Do what a click on ``cell`` does; returns "select", "deselect", "remove",
+        "refused" or "nothing"."""
+        cell = as_cell(cell, self._game.shape)
+        game = self._game
+        if game.won or game.paused or not game.grid[cell]:
+            return "nothing"
+        if not self.selected:
+            self._select(cell)
+            return "select"
+        first = tuple(self.selected)
+        if first == cell:
+            self.deselect()
+            return "deselect"
+        if not matches(int(game.grid[first]), int(game.grid[cell])):
+            self._select(cell)  # a tile that does not match: the selection moves to it
+            return "select"
+        return "remove" if self._try_remove(first, cell) else "refused"
+
+    def remove(self, a, b) -> Removal:
+        """Remove the pair on ``a`` and ``b`` (as dragging one onto the other)."""
+        self._require_playing()
+        removal = self._game.play(Move(as_cell(a, self._game.shape), as_cell(b, self._game.shape)))
+        self._after_removal(removal)
+        return removal
+
+    def deselect(self) -> None:
+        if self.selected:
+            with self.hold_sync():
+                cell = self.selected
+                self.selected = []
+                self._event("deselect", cell=cell)
+
+    def hint(self) -> Move:
+        """Show a removable pair in blue (costs 10 points)."""
+        self._require_playing()
+        move = self._game.hint()
+        with self.hold_sync():
+            self._sync()
+            self.hint_pair = move.to_list()
+            self._event("hint", a=list(move.a), b=list(move.b))
+        return move
+
+    def shuffle(self) -> None:
+        """Redeal the remaining tiles (offered when no pair can be removed)."""
+        self._require_playing()
+        self._game.shuffle()
+        with self.hold_sync():
+            self.selected = []
+            self._sync()
+            self._event("shuffle")
+
+    def undo(self) -> str:
+        """Take back the last removal or shuffle."""
+        if self._game.paused:
+            raise IllegalMove("the game is paused: resume first")
+        kind = self._game.undo()
+        with self.hold_sync():
+            if kind == "remove":
+                self.removed = self.removed[:-2]
+            self.selected = []
+            self._sync()
+            self._event("undo", undone=kind)
+        return kind
+
+    def restart(self) -> None:
+        """Play the same deal again."""
+        self._game.restart()
+        self._start(self._game, kind="restart")
+
+    def new_game(self, seed: int | None = None) -> None:
+        clock = self._game.clock.copy()
+        clock.reset()
+        self._start(Game(seed, scoring=self._game.scoring, clock=clock))
+
+    def pause(self) -> None:
+        if not self._game.paused and not self._game.won:
+            self._game.pause()
+            with self.hold_sync():
+                self._sync()
+                self._event("pause")
+
+    def resume(self) -> None:
+        if self._game.paused:
+            self._game.resume()
+            with self.hold_sync():
+                self._sync()
+                self._event("resume")
+
+    def tick(self) -> None:
+        """Recount the score and the time (the view asks every 10 s)."""
+        with self.hold_sync():
+            self.seconds = self._game.clock.elapsed
+            self.score = self._game.score
+
+    def show(self, analysis: Analysis | None) -> None:
+        """Mark every removable pair of ``analysis`` (``Solver().analyse(w.game)``) and
+        its chosen pair; ``show(None)`` removes the marks, and so does the next move."""
+        if analysis is None:
+            self.overlay = {}
+            return
+        if not isinstance(analysis, Analysis) or not all(isinstance(c.move, Move) for c in analysis.candidates):
+            raise TypeError("show() takes a Mahjong Connect Analysis (Solver().analyse(game)) or None")
+        self.overlay = {
+            "title": f"{analysis.player}: {analysis.reason}",
+            "pairs": [c.move.to_list() for c in analysis.candidates],
+            "next": analysis.move.to_list(),
+        }
+
+    def solve(self):
+        """The solver's explanation of the position (also drawn with ``show``)."""
+        return Solver().analyse(self._game)
+
+    # hooks of GameWidget.watch (``w.watch("solver", moves=72, delay=0.5)``)
+    def _player_named(self, name: str | None) -> Solver:
+        if name not in (None, "solver"):
+            raise ValueError(f"unknown player {name!r}; Mahjong Connect has the 'solver'")
+        return Solver()
+
+    def _play_move(self, move: Move) -> None:
+        self.remove(move.a, move.b)
+
+    @property
+    def _finished(self) -> bool:
+        return self._game.won or self._game.stuck
+
+    # ------------------------------------------------------------ view handlers
+    def _view_click(self, message: dict) -> None:
+        if "cell" not in message:
+            raise BadMessage("a click needs a cell")
+        self.click(message["cell"])
+
+    def _view_drop(self, message: dict) -> None:
+        if "from" not in message or "to" not in message:
+            raise BadMessage("a drop needs from and to")
+        a, b = as_cell(message["from"], self._game.shape), as_cell(message["to"], self._game.shape)
+        if a != b:
+            self._try_remove(a, b)
+
+    def _view_simple(self, message: dict) -> None:
+        getattr(self, message["type"])()  # the message types are the method names
+
+    # ---------------------------------------------------------------- internals
+    def _require_playing(self) -> None:
+        if self._game.paused:
+            raise IllegalMove("the game is paused: resume first")
+
+    def _select(self, cell) -> None:
+        with self.hold_sync():
+            self.selected = list(cell)
+            self._event("select", cell=list(cell))
+
+    def _try_remove(self, a, b) -> bool:
+        """Remove the pair if the rules allow it, else say why (a "refused" event)."""
+        self._require_playing()
+        reason = self._game.why_not(a, b)
+        if reason is not None:
+            with self.hold_sync():
+                if self._game.grid[b]:
+                    self.selected = list(b)
+                self._event("refused", a=list(a), b=list(b), reason=reason)
+            return False
+        self._after_removal(self._game.play(Move(a, b)))
+        return True
+
+    def _after_removal(self, removal: Removal) -> None:
+        with self.hold_sync():
+            self.selected = []
+            self.removed = [*self.removed, *(code(t) for t in removal.tiles)]
+            self._sync()
+            self._event("remove", a=list(removal.move.a), b=list(removal.move.b),
+                        tiles=[code(t) for t in removal.tiles], path=[list(p) for p in removal.path])
+            if removal.won:
+                self.store.finish(self.game_name, self._game.score, len(self._game.moves), self._game.seed)
+                self.record = self.store.record(self.game_name)
+
+    def _start(self, game: Game, kind: str = "new") -> None:
+        self._game = game
+        with self.hold_sync():
+            self.rows, self.cols = game.shape
+            self.selected = []
+            self.removed = []
+            self.scoring = game.scoring
+            self._sync()
+            self._event(kind, seed=game.seed)
+
+    def _sync(self) -> None:
+        game = self._game
+        with self.hold_sync():
+            self.position += 1
+            self.overlay = {}
+            self.hint_pair = []
+            self.grid = [code(int(t)) for t in game.grid.ravel()]
+            self.tiles_left = game.tiles_left
+            self.won = game.won
+            self.stuck = game.stuck
+            self.paused = game.paused
+            self.can_undo = bool(game._undo)
+            self.seconds = game.clock.elapsed
+            self.clock_running = game.clock.running
+            self.score = game.score

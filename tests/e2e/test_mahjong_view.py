@@ -1,0 +1,300 @@
+"""Mahjong Connect in a real JupyterLab + Chromium: clicks, drag and drop, refused
+pairs, the No more moves dialog, the keyboard, portrait, hint, pause and the win.
+
+The view's root is ``[data-game=mahjong]``; its data attributes (tiles, selected,
+hint, state, orientation, cursor, event) say what the view shows, and
+``lab.evaluate`` reads what Python holds. The canvas publishes where its cells are:
+``data-grid="x,y,cellW,cellH,viewRows,viewCols"`` in view coordinates (portrait
+transposes the grid). Screenshots go to tests/e2e/screenshots/mahjong-*.png.
+"""
+
+import time
+
+ROOT = "[data-game=mahjong]"
+CANVAS = "canvas.gw-board"
+
+SETUP = [
+    "import itertools\nfrom gamewidgets import MahjongConnect\nfrom gamewidgets.mahjong import Game, matches",
+    "w = MahjongConnect(seed=1, muted=True)\nw",
+]
+
+# Python helpers run on the kernel: a removable pair, and a matching pair that cannot
+# be connected (walled apart or needing three turns).
+PAIR = "w.game.legal_moves()[0].to_list()"
+BLOCKED_PAIR = (
+    "next([list(a), list(b)] for a, b in itertools.combinations("
+    "[(r, c) for r in range(w.rows) for c in range(w.cols)], 2) "
+    "if w.game[a] and w.game[b] and matches(int(w.game.grid[a]), int(w.game.grid[b])) "
+    "and w.game.connection(a, b) is None)"
+)
+
+# Two pairs crossed in a 2 x 2 block (A B / B A) in the middle of the board: no path
+# with at most two turns joins either pair, so no pair can be removed.
+STUCK_GRID = "\n".join(
+    " ".join(
+        {(3, 8): "D5", (3, 9): "WN", (4, 8): "WN", (4, 9): "D5"}.get((r, c), ".") for c in range(18)
+    )
+    for r in range(8)
+)
+
+
+def open_game(lab, cells=SETUP):
+    page = lab.open_notebook(cells)
+    page.wait_for_selector(ROOT)
+    page.wait_for_function(f"document.querySelector('{CANVAS}') && document.querySelector('{CANVAS}').dataset.grid")
+    return page
+
+
+def geometry(page):
+    x, y, cw, ch, vr, vc = (float(v) for v in page.locator(CANVAS).get_attribute("data-grid").split(","))
+    return x, y, cw, ch, int(vr), int(vc)
+
+
+def cell_position(page, row, col):
+    """The centre of grid cell [row, col] (landscape coordinates), in CSS px inside the canvas."""
+    x, y, cw, ch, _, _ = geometry(page)
+    portrait = page.locator(ROOT).get_attribute("data-orientation") == "portrait"
+    i, j = (col, row) if portrait else (row, col)
+    return {"x": x + (j + 0.5) * cw, "y": y + (i + 0.5) * ch}
+
+
+def click_cell(page, cell):
+    page.locator(CANVAS).click(position=cell_position(page, *cell))
+
+
+def drag_cell(page, a, b):
+    """Press on cell a, move the pointer in steps to cell b, release."""
+    page.locator(ROOT).scroll_into_view_if_needed()
+    canvas = page.locator(CANVAS)
+    canvas.scroll_into_view_if_needed()
+    box = canvas.bounding_box()
+    pa, pb = cell_position(page, *a), cell_position(page, *b)
+    page.mouse.move(box["x"] + pa["x"], box["y"] + pa["y"])
+    page.mouse.down()
+    page.mouse.move(box["x"] + pb["x"], box["y"] + pb["y"], steps=12)
+    return lambda: page.mouse.up()
+
+
+def until(lab, expr, timeout=10):
+    """Wait until a Python expression on the kernel is true (view -> Python is async)."""
+    deadline = time.monotonic() + timeout
+    while not lab.evaluate(f"bool({expr})"):
+        assert time.monotonic() < deadline, f"{expr} still false after {timeout} s"
+        time.sleep(0.05)
+
+
+def attr(page, name):
+    return page.locator(ROOT).get_attribute(name)
+
+
+def test_clicking_two_connectable_matching_tiles_removes_them(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+    assert attr(page, "data-orientation") == "landscape"
+    assert geometry(page)[4:] == (8, 18)
+    lab.screenshot("mahjong-start", page.locator(ROOT))
+    a, b = lab.evaluate(PAIR)
+    codes = lab.evaluate(f"[w.game[{tuple(a)}], w.game[{tuple(b)}]]")
+    click_cell(page, a)
+    lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
+    assert lab.evaluate("w.selected") == a
+    lab.screenshot("mahjong-selected", page.locator(ROOT))
+    click_cell(page, b)
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    state = lab.evaluate(
+        f"[w.tiles_left, w.grid[{a[0]} * w.cols + {a[1]}], w.grid[{b[0]} * w.cols + {b[1]}], "
+        "w.last_event['kind'], w.removed, w.selected]"
+    )
+    assert state == [142, None, None, "remove", codes, []]
+    lab.wait_for_attr(ROOT, "data-removed", 2)
+    lab.wait_for_attr(ROOT, "data-selected", "")
+    lab.screenshot("mahjong-after-remove", page.locator(ROOT))
+    # the same tile twice deselects it
+    c, _ = lab.evaluate(PAIR)
+    click_cell(page, c)
+    lab.wait_for_attr(ROOT, "data-selected", f"{c[0]},{c[1]}")
+    click_cell(page, c)
+    lab.wait_for_attr(ROOT, "data-selected", "")
+    assert lab.evaluate("w.selected") == []
+
+
+def test_dragging_one_tile_onto_its_partner_removes_the_pair(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+    a, b = lab.evaluate(PAIR)
+    release = drag_cell(page, a, b)
+    lab.wait_for_attr(ROOT, "data-dragging", "true")
+    lab.screenshot("mahjong-dragging")  # the page: an element screenshot could scroll under the pointer
+    release()
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    assert lab.evaluate(
+        f"[w.tiles_left, w.game[{tuple(a)}], w.game[{tuple(b)}], w.last_event['kind']]"
+    ) == [142, None, None, "remove"]
+    lab.wait_for_attr(ROOT, "data-dragging", "false")
+    # a drop on an empty cell sends nothing
+    c, _ = lab.evaluate(PAIR)
+    event = lab.evaluate("w.last_event['id']")
+    drag_cell(page, c, a)()
+    lab.wait_for_attr(ROOT, "data-dragging", "false")
+    time.sleep(0.3)
+    assert lab.evaluate("[w.last_event['id'], w.tiles_left]") == [event, 142]
+
+
+def test_a_matching_pair_that_cannot_be_connected_stays(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+    a, b = lab.evaluate(BLOCKED_PAIR)
+    click_cell(page, a)
+    lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
+    click_cell(page, b)
+    until(lab, "w.last_event['kind'] == 'refused'")
+    event = lab.evaluate("w.last_event")
+    assert [event["a"], event["b"]] == [a, b]
+    lab.wait_for_attr(ROOT, "data-event", event["id"])
+    lab.wait_for_attr(ROOT, "data-selected", f"{b[0]},{b[1]}")  # the second tile is the selection now
+    assert lab.evaluate(f"[w.tiles_left, bool(w.game[{tuple(a)}]), bool(w.game[{tuple(b)}])]") == [144, True, True]
+    assert attr(page, "data-tiles") == "144"
+    assert event["reason"] in page.locator(".gw-status").text_content()
+    lab.screenshot("mahjong-refused", page.locator(ROOT))
+    # a refused drop too
+    drag_cell(page, b, a)()
+    until(lab, f"w.last_event['id'] > {event['id']}")
+    assert lab.evaluate("[w.last_event['kind'], w.tiles_left]") == ["refused", 144]
+
+
+def test_the_no_moves_dialog_opens_on_a_stuck_position_and_shuffles(lab):
+    cells = [
+        SETUP[0],
+        f"w = MahjongConnect(game=Game.from_grid('''{STUCK_GRID}'''), muted=True)\nw",
+    ]
+    page = open_game(lab, cells)
+    lab.wait_for_attr(ROOT, "data-state", "stuck")
+    dialog = page.locator("[data-dialog=stuck]")
+    dialog.wait_for(state="visible")
+    assert lab.evaluate("w.stuck") is True
+    before = lab.evaluate("sorted(c for c in w.grid if c)")
+    assert before == ["D5", "D5", "WN", "WN"]
+    assert page.locator(".gw-toolbar [data-action=shuffle]").is_enabled()
+    lab.screenshot("mahjong-stuck", page.locator(ROOT))
+    dialog.locator("[data-action=shuffle]").click()
+    until(lab, "not w.stuck")
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    dialog.wait_for(state="hidden")
+    assert lab.evaluate("sorted(c for c in w.grid if c)") == before
+    assert lab.evaluate("[w.last_event['kind'], w.tiles_left, len(w.game.legal_moves()) > 0]") == ["shuffle", 4, True]
+    assert page.locator(".gw-toolbar [data-action=shuffle]").is_disabled()
+    lab.screenshot("mahjong-after-shuffle", page.locator(ROOT))
+
+
+def test_a_pair_with_the_keyboard_only(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+    a, b = lab.evaluate(PAIR)
+    page.locator(CANVAS).focus()
+    page.keyboard.press("Control+Home")
+    lab.wait_for_attr(ROOT, "data-cursor", "0,0")
+
+    def go(cell):
+        page.keyboard.press("Control+Home")
+        for _ in range(cell[0]):
+            page.keyboard.press("ArrowDown")
+        for _ in range(cell[1]):
+            page.keyboard.press("ArrowRight")
+        lab.wait_for_attr(ROOT, "data-cursor", f"{cell[0]},{cell[1]}")
+
+    go(a)
+    page.keyboard.press("Enter")
+    lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-selected", "")
+    page.keyboard.press("Space")
+    lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
+    go(b)
+    lab.screenshot("mahjong-keyboard", page.locator(ROOT))
+    page.keyboard.press("Enter")
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    assert lab.evaluate("[w.tiles_left, w.last_event['kind']]") == [142, "remove"]
+    # End / Home move along the row; H asks for a hint, U undoes
+    page.keyboard.press("End")
+    lab.wait_for_attr(ROOT, "data-cursor", f"{b[0]},17")
+    page.keyboard.press("h")
+    until(lab, "w.last_event['kind'] == 'hint'")
+    hint = lab.evaluate("w.hint_pair")
+    lab.wait_for_attr(ROOT, "data-hint", f"{hint[0][0]},{hint[0][1]};{hint[1][0]},{hint[1][1]}")
+    lab.screenshot("mahjong-hint", page.locator(ROOT))
+    page.keyboard.press("u")
+    until(lab, "w.last_event['kind'] == 'undo'")
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+
+
+def test_portrait_transposes_the_board_and_clicks_still_hit_their_tiles(lab):
+    page = open_game(lab)
+    lab.execute("w.orientation = 'portrait'")
+    lab.wait_for_attr(ROOT, "data-orientation", "portrait")
+    page.wait_for_function(f"document.querySelector('{CANVAS}').dataset.grid.endsWith(',18,8')")
+    a, b = lab.evaluate(PAIR)
+    click_cell(page, a)
+    lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
+    click_cell(page, b)
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    page.set_viewport_size({"width": 1200, "height": 1800})  # the whole (tall) view in the picture
+    page.locator(ROOT).scroll_into_view_if_needed()
+    lab.screenshot("mahjong-portrait", page.locator(ROOT))
+    lab.execute("w.orientation = 'landscape'")
+    lab.wait_for_attr(ROOT, "data-orientation", "landscape")
+
+
+def test_pause_hides_the_tiles_and_a_click_resumes(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    page.locator(".gw-toolbar [data-action=pause]").click()
+    lab.wait_for_attr(ROOT, "data-state", "paused")
+    assert lab.evaluate("[w.paused, w.clock_running]") == [True, False]
+    page.locator("[data-dialog=paused]").wait_for(state="visible")
+    lab.screenshot("mahjong-paused", page.locator(ROOT))
+    page.locator("[data-dialog=paused]").click(position={"x": 20, "y": 20})  # the cover itself
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    assert lab.evaluate("[w.paused, w.clock_running]") == [False, True]
+
+
+def test_the_last_pair_wins_and_play_again_deals_it_again(lab):
+    cells = [
+        SETUP[0],
+        "w = MahjongConnect(game=Game.from_grid([['F1', None, 'C3', None], [None, 'C3', None, 'F4']]), muted=True)\nw",
+    ]
+    page = open_game(lab, cells)
+    lab.wait_for_attr(ROOT, "data-tiles", 4)
+    assert geometry(page)[4:] == (2, 4)
+    click_cell(page, (0, 0))
+    lab.wait_for_attr(ROOT, "data-selected", "0,0")
+    click_cell(page, (1, 3))  # any flower matches any flower
+    lab.wait_for_attr(ROOT, "data-tiles", 2)
+    drag_cell(page, (0, 2), (1, 1))()
+    lab.wait_for_attr(ROOT, "data-state", "won")
+    won = page.locator("[data-dialog=won]")
+    won.wait_for(state="visible")
+    assert lab.evaluate("[w.won, w.tiles_left]") == [True, 0]
+    assert str(lab.evaluate("w.score")) in won.text_content()
+    lab.screenshot("mahjong-won", page.locator(ROOT))
+    won.locator("[data-action=restart]").click()
+    lab.wait_for_attr(ROOT, "data-tiles", 4)
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    won.wait_for(state="hidden")
+    assert lab.evaluate("w.last_event['kind']") == "restart"
+
+
+def test_the_solver_overlay_marks_the_removable_pairs(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-overlay", 0)
+    lab.execute("w.show(w.solve())")
+    pairs = lab.evaluate("len(w.overlay['pairs'])")
+    assert pairs > 0
+    lab.wait_for_attr(ROOT, "data-overlay", pairs)
+    assert lab.evaluate("w.overlay['title']") in page.locator(".gw-status").text_content()
+    lab.screenshot("mahjong-overlay", page.locator(ROOT))
+    # the next move removes the marks
+    a, b = lab.evaluate("w.overlay['next']")
+    click_cell(page, a)
+    click_cell(page, b)
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    lab.wait_for_attr(ROOT, "data-overlay", 0)

@@ -1,0 +1,167 @@
+"""The Mahjong Connect widget driven without a browser: view messages and methods."""
+
+import re
+
+import pytest
+
+from gamewidgets import MahjongConnect
+from gamewidgets.errors import IllegalMove
+from gamewidgets.mahjong import Clock, Game, Solver
+from gamewidgets.store import Store
+
+# D1s join straight; B2s round the ring above; the C3s need four turns; F1/F4 match
+PICTURE = """
+D1 .  D1 B2 WE B2
+C3 WS WW WN C9 C3
+DG F1 C9 .  F4 DG
+"""
+
+
+class FakeTime:
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        return self.now
+
+
+def send(widget, **message):
+    widget._handle_custom_msg(message, [])
+
+
+@pytest.fixture
+def widget():
+    return MahjongConnect(game=Game.from_grid(PICTURE, scoring="standard"), store=None)
+
+
+def test_traits_mirror_the_game(widget):
+    assert (widget.rows, widget.cols) == (3, 6) and len(widget.grid) == 18
+    assert widget.grid[:3] == ["D1", None, "D1"] and widget.tiles_left == 16
+    assert not widget.won and not widget.stuck and widget.removed == []
+    assert widget.last_event["kind"] == "new"
+
+
+def test_click_two_matching_connected_tiles_removes_them(widget):
+    send(widget, type="click", cell=[0, 0])
+    assert widget.selected == [0, 0]
+    send(widget, type="click", cell=[0, 2])
+    assert widget.grid[0] is None and widget.grid[2] is None and widget.tiles_left == 14
+    event = widget.last_event
+    assert event["kind"] == "remove" and event["path"] == [[0, 0], [0, 2]] and event["tiles"] == ["D1", "D1"]
+    assert widget.removed == ["D1", "D1"] and widget.score == 10 and widget.selected == []
+
+
+def test_drag_one_tile_onto_another(widget):
+    send(widget, type="drop", **{"from": [0, 3], "to": [0, 5]})
+    assert widget.last_event["kind"] == "remove" and widget.last_event["path"][1] == [-1, 3]
+    assert widget.tiles_left == 14
+
+
+def test_a_pair_that_cannot_connect_stays_and_says_why(widget):
+    send(widget, type="click", cell=[1, 0])
+    send(widget, type="click", cell=[1, 5])
+    event = widget.last_event
+    assert event["kind"] == "refused" and "needs 4 turns" in event["reason"]
+    assert widget.tiles_left == 16 and widget.selected == [1, 5] and widget.error == ""
+
+
+def test_clicks_select_deselect_and_switch(widget):
+    send(widget, type="click", cell=[0, 0])
+    send(widget, type="click", cell=[0, 0])
+    assert widget.selected == []
+    send(widget, type="click", cell=[0, 0])
+    send(widget, type="click", cell=[1, 1])  # not matching: the selection moves
+    assert widget.selected == [1, 1]
+    send(widget, type="click", cell=[0, 1])  # an empty cell: nothing
+    assert widget.selected == [1, 1]
+    send(widget, type="deselect")
+    assert widget.selected == []
+
+
+def test_hint_undo_restart(widget):
+    send(widget, type="hint")
+    assert widget.hint_pair and widget.score == -10 and widget.last_event["kind"] == "hint"
+    a, b = widget.hint_pair
+    widget.remove(a, b)
+    assert widget.hint_pair == [] and widget.score == 0
+    send(widget, type="undo")
+    assert widget.tiles_left == 16 and widget.removed == [] and widget.score == -10
+    send(widget, type="restart")
+    assert widget.score == 0 and widget.last_event["kind"] == "restart"
+
+
+def test_stuck_opens_the_dialog_and_shuffle_clears_it():
+    widget = MahjongConnect(game=Game.from_grid("D1 D2\nD2 D1", seed=2), store=None)
+    assert widget.stuck
+    send(widget, type="shuffle")
+    assert not widget.stuck and sorted(widget.grid) == ["D1", "D1", "D2", "D2"]
+    assert widget.last_event["kind"] == "shuffle"
+    send(widget, type="undo")
+    assert widget.stuck
+
+
+def test_pause_hides_time_and_refuses_moves():
+    clock_time = FakeTime()
+    widget = MahjongConnect(game=Game.from_grid("D1 D1 B1 B1", clock=Clock(clock_time)), store=None)
+    clock_time.now = 25
+    send(widget, type="tick")
+    assert widget.score == -4 and widget.seconds == 25 and widget.clock_running
+    send(widget, type="pause")
+    assert widget.paused and not widget.clock_running
+    clock_time.now = 100
+    assert widget.click((0, 0)) == "nothing"
+    with pytest.raises(IllegalMove, match="paused"):
+        widget.remove((0, 0), (0, 1))
+    send(widget, type="resume")
+    clock_time.now = 105
+    widget.remove((0, 0), (0, 1))
+    widget.remove((0, 2), (0, 3))
+    assert widget.won and widget.seconds == 30 and widget.score == 20 - 6 + 570
+
+
+def test_a_won_game_updates_the_record(tmp_path):
+    store = Store(tmp_path / "s.sqlite3")
+    widget = MahjongConnect(game=Game.from_grid("D1 D1", scoring="standard"), store=store)
+    widget.remove((0, 0), (0, 1))
+    assert widget.won and widget.record == 10 == store.record("mahjong")
+
+
+@pytest.mark.parametrize(
+    "message,reason",
+    [
+        ({"type": "click"}, "needs a cell"),
+        ({"type": "click", "cell": [7, 7]}, "off the grid"),
+        ({"type": "drop", "from": [0, 0]}, "needs from and to"),
+        ({"type": "drop", "from": [0, 0], "to": "x"}, "not a \\(row, col\\) pair"),
+        ({"type": "shuffle"}, "still be removed"),
+        ({"type": "fly"}, "unknown message type"),
+    ],
+)
+def test_malformed_messages_are_ignored_and_reported(widget, message, reason):
+    before = list(widget.grid)
+    widget._handle_custom_msg(message, [])
+    assert re.search(reason, widget.error), widget.error
+    assert widget.grid == before
+    send(widget, type="click", cell=[0, 0])
+    assert widget.selected == [0, 0] and widget.error == ""
+
+
+def test_show_marks_every_pair_and_the_solvers_next_pair(widget):
+    analysis = Solver().analyse(widget.game)
+    widget.show(analysis)
+    assert len(widget.overlay["pairs"]) == len(widget.game.legal_moves())
+    assert widget.overlay["next"] == analysis.move.to_list()
+    widget.remove(*analysis.move.to_list())
+    assert widget.overlay == {}
+    with pytest.raises(TypeError):
+        widget.show("solver")
+
+
+def test_new_game_deals_a_full_grid():
+    widget = MahjongConnect(seed=4, store=None)
+    assert widget.tiles_left == 144 and (widget.rows, widget.cols) == (8, 18)
+    widget.new_game(seed=5)
+    assert widget.game.seed == 5 and widget.tiles_left == 144
+    widget.orientation = "portrait"
+    with pytest.raises(Exception):
+        widget.orientation = "sideways"
