@@ -57,7 +57,7 @@ import {
   createToolbar,
   suppressHostShortcuts,
 } from "./lib/controls.js";
-import { createGridCursor, gridGeometry } from "./lib/grid.js";
+import { createGridCursor, gridGeometry, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
 import {
   createScaleLegend,
@@ -439,8 +439,7 @@ function render({ model, el }) {
   let blocked = null; // { cell, start } flash of an unreachable target
   let overlayStart = 0; // when the game-over overlay began to show
   let popup = null; // { text, x, y, tween } floating "+points"
-  let focused = false;
-  let showCursor = false;
+  let focus = null; // keyboard focus of the board (trackBoardFocus), once it exists
   let lastGoodBoard = shown.board;
   let initialised = false;
   let handledEventId = null; // the newest last_event.id seen (shown.eventId lags while animating)
@@ -1136,7 +1135,7 @@ function render({ model, el }) {
 
     if (anim) {
       drawMoveAnimation(ctx, anim, symbols);
-      if (focused && showCursor) drawCursor(ctx);
+      if (focus && focus.showsCursor()) drawCursor(ctx);
       drawPopup(ctx);
       return true;
     }
@@ -1180,7 +1179,7 @@ function render({ model, el }) {
       drawCellLabels(ctx, geo, analysis.cells, { alpha: analysisAlpha });
       if (analysis.arrow) drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha: analysisAlpha });
     }
-    if (focused && showCursor) drawCursor(ctx);
+    if (focus && focus.showsCursor()) drawCursor(ctx);
     drawPopup(ctx);
     if (popup) again = true;
     if (over && !lookingBack()) {
@@ -1208,6 +1207,8 @@ function render({ model, el }) {
   });
   onCleanup(board.destroy);
   const canvas = board.canvas;
+  focus = trackBoardFocus(canvas, requestDraw);
+  onCleanup(() => focus.destroy());
   publishGeometry();
   canvas.tabIndex = 0;
   canvas.setAttribute("role", "application");
@@ -1240,7 +1241,7 @@ function render({ model, el }) {
   }
 
   function onPointerDown() {
-    showCursor = false;
+    if (focus) focus.usedPointer();
     requestDraw();
   }
 
@@ -1250,7 +1251,7 @@ function render({ model, el }) {
     if (cursor.handleKey(event)) {
       // (the cursor moved even during an animation; that changes no game state)
       if (anim) finishAnimation();
-      showCursor = true;
+      if (focus) focus.usedKeyboard();
       consume(event);
       requestDraw();
       return;
@@ -1269,7 +1270,7 @@ function render({ model, el }) {
     if (lookingBack() && plain && ["Enter", " ", "Spacebar", "Escape", "u", "U"].includes(key)) {
       // a past position is read-only: Esc returns to the game, the others nudge the banner
       consume(event);
-      showCursor = true;
+      if (focus) focus.usedKeyboard();
       if (anim) finishAnimation();
       if (key === "Escape") historySlider.toEnd();
       else banner.nudge();
@@ -1287,7 +1288,7 @@ function render({ model, el }) {
       return;
     } else return;
     consume(event);
-    showCursor = true;
+    if (focus) focus.usedKeyboard();
     if (anim) {
       // a key during the animation jumps to its end and is otherwise ignored
       finishAnimation();
@@ -1302,31 +1303,14 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
-  function onFocus() {
-    focused = true;
-    try {
-      showCursor = showCursor || canvas.matches(":focus-visible");
-    } catch (_) {
-      showCursor = true;
-    }
-    requestDraw();
-  }
-  function onBlur() {
-    focused = false;
-    requestDraw();
-  }
 
   canvas.addEventListener("click", onClick);
   canvas.addEventListener("pointerdown", onPointerDown);
   canvas.addEventListener("keydown", onKeyDown);
-  canvas.addEventListener("focus", onFocus);
-  canvas.addEventListener("blur", onBlur);
   onCleanup(() => {
     canvas.removeEventListener("click", onClick);
     canvas.removeEventListener("pointerdown", onPointerDown);
     canvas.removeEventListener("keydown", onKeyDown);
-    canvas.removeEventListener("focus", onFocus);
-    canvas.removeEventListener("blur", onBlur);
   });
 
   /* ---- traits ---- */

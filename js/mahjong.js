@@ -64,7 +64,7 @@ import {
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
 import { createPointerDrag } from "./lib/drag.js";
-import { createGridCursor } from "./lib/grid.js";
+import { createGridCursor, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
 import { createSound, TONES } from "./lib/sound.js";
 import { ensureStyleSheet } from "./lib/stylesheet.js";
@@ -429,8 +429,7 @@ function render({ model, el }) {
   let initialised = false;
   let handledEventId = null;
   let shownEventId = null;
-  let focused = false;
-  let showCursor = false;
+  let focus = null; // keyboard focus of the board (trackBoardFocus), once it exists
   let layoutState = { portrait: false, vr: DEFAULT_ROWS, vc: DEFAULT_COLS };
   let geo = null;
   let geoKey = "";
@@ -1066,7 +1065,7 @@ function render({ model, el }) {
     drawRefused(ctx);
     drawFlying(ctx);
     drawPath(ctx);
-    if (focused && showCursor && !dragState) drawCursor(ctx);
+    if (focus && focus.showsCursor() && !dragState) drawCursor(ctx);
     drawGhost(ctx);
     drawCelebration(ctx, width, height);
     return again;
@@ -1121,6 +1120,8 @@ function render({ model, el }) {
   });
   onCleanup(board.destroy);
   const canvas = board.canvas;
+  focus = trackBoardFocus(canvas, requestDraw);
+  onCleanup(() => focus.destroy());
   stage.appendChild(canvas);
   stage.append(stuckDialog.el, wonDialog.el, pausedDialog.el);
   canvas.tabIndex = 0;
@@ -1205,7 +1206,7 @@ function render({ model, el }) {
   }
 
   function onPointerDown() {
-    showCursor = false;
+    if (focus) focus.usedPointer();
     requestDraw();
   }
 
@@ -1241,7 +1242,7 @@ function render({ model, el }) {
     const onBoard = target === canvas;
     const key = event.key;
     if (onBoard && !isPaused() && cursor.handleKey(event)) {
-      showCursor = true;
+      if (focus) focus.usedKeyboard();
       consume(event);
       requestDraw();
       return;
@@ -1254,7 +1255,7 @@ function render({ model, el }) {
       case " ":
       case "Spacebar":
         if (!onBoard) return;
-        showCursor = true;
+        if (focus) focus.usedKeyboard();
         consume(event);
         clickCell(toGrid(cursor.cell()));
         requestDraw();
@@ -1300,32 +1301,15 @@ function render({ model, el }) {
     event.stopPropagation();
   }
 
-  function onFocus() {
-    focused = true;
-    try {
-      showCursor = showCursor || canvas.matches(":focus-visible");
-    } catch (_) {
-      showCursor = true;
-    }
-    requestDraw();
-  }
-  function onBlur() {
-    focused = false;
-    requestDraw();
-  }
 
   canvas.addEventListener("pointerdown", onPointerDown);
   canvas.addEventListener("pointermove", onPointerMove);
   canvas.addEventListener("pointerleave", onPointerLeave);
-  canvas.addEventListener("focus", onFocus);
-  canvas.addEventListener("blur", onBlur);
   root.addEventListener("keydown", onKeyDown);
   onCleanup(() => {
     canvas.removeEventListener("pointerdown", onPointerDown);
     canvas.removeEventListener("pointermove", onPointerMove);
     canvas.removeEventListener("pointerleave", onPointerLeave);
-    canvas.removeEventListener("focus", onFocus);
-    canvas.removeEventListener("blur", onBlur);
     root.removeEventListener("keydown", onKeyDown);
   });
 

@@ -6,6 +6,9 @@
 //
 //   const cursor = createGridCursor({ rows: 9, cols: 9, onChange });
 //   if (cursor.handleKey(event)) event.preventDefault();
+//
+//   const focus = trackBoardFocus(canvas, requestDraw);   // focus.showsCursor()
+//   focus.usedPointer() on pointer down, focus.usedKeyboard() on a key; focus.destroy()
 
 /**
  * Lay out rows x cols cells centred in a width x height area, leaving `padding`
@@ -130,6 +133,48 @@ export function createGridCursor({ rows, cols, row = 0, col = 0, onChange }) {
         default:
           return false;
       }
+    },
+  };
+}
+
+
+/**
+ * Keyboard focus of a board element, and whether its cursor should show: only while
+ * the board has focus and the player is using the keyboard (a pointer hides it).
+ * `onChange()` is called when that may have changed.
+ */
+export function trackBoardFocus(element, onChange = () => {}) {
+  let focused = false;
+  let keyboard = false;
+  const onFocus = () => {
+    focused = true;
+    try {
+      keyboard = keyboard || element.matches(":focus-visible");
+    } catch (_) {
+      keyboard = true;
+    }
+    onChange();
+  };
+  const onBlur = () => {
+    focused = false;
+    onChange();
+  };
+  element.addEventListener("focus", onFocus);
+  element.addEventListener("blur", onBlur);
+  return {
+    get focused() {
+      return focused;
+    },
+    showsCursor: () => focused && keyboard,
+    usedPointer() {
+      keyboard = false;
+    },
+    usedKeyboard() {
+      keyboard = true;
+    },
+    destroy() {
+      element.removeEventListener("focus", onFocus);
+      element.removeEventListener("blur", onBlur);
     },
   };
 }
