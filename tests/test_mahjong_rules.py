@@ -109,7 +109,7 @@ def test_a_pair_needing_three_turns_stays():
         ((0, 1), (0, 3), "no tile on"),
         ((0, 0), (0, 0), "itself"),
         ((0, 0), (0, 2), "does not match"),
-        ((0, 0), (0, 9), "off the grid"),
+        ((0, 0), (0, 9), "off the board"),
         ((0, 0), "x", "not a \\(row, col\\) pair"),
     ],
 )

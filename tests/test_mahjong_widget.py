@@ -130,7 +130,7 @@ def test_a_won_game_updates_the_record(tmp_path):
     "message,reason",
     [
         ({"type": "click"}, "needs a cell"),
-        ({"type": "click", "cell": [7, 7]}, "off the grid"),
+        ({"type": "click", "cell": [7, 7]}, "off the board"),
         ({"type": "drop", "from": [0, 0]}, "needs from and to"),
         ({"type": "drop", "from": [0, 0], "to": "x"}, "not a \\(row, col\\) pair"),
         ({"type": "shuffle"}, "still be removed"),

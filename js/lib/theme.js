@@ -4,6 +4,8 @@
 // looks the same in JupyterLab's light and dark themes. The stylesheet is injected
 // once per document (or shadow root) by ensureStyles(); all classes start with `gw-`.
 
+import { ensureStyleSheet } from "./stylesheet.js";
+
 export const FONT_FAMILY =
   'system-ui, -apple-system, "Segoe UI", Roboto, Ubuntu, "Helvetica Neue", Arial, sans-serif';
 
@@ -207,21 +209,7 @@ const CSS = `
  * Safe to call from every render.
  */
 export function ensureStyles(el) {
-  let root = null;
-  try {
-    root = el && typeof el.getRootNode === "function" ? el.getRootNode() : null;
-  } catch (_) {
-    root = null;
-  }
-  const doc = (el && el.ownerDocument) || (typeof document !== "undefined" ? document : null);
-  if (!doc) return;
-  const isShadow = root && root !== doc && typeof root.querySelector === "function" && root.host;
-  const scope = isShadow ? root : doc;
-  if (scope.querySelector(`style#${STYLE_ID}`)) return;
-  const style = doc.createElement("style");
-  style.id = STYLE_ID;
-  style.textContent = CSS;
-  (isShadow ? root : doc.head || doc.documentElement).appendChild(style);
+  ensureStyleSheet(el, STYLE_ID, CSS);
 }
 
 /** Parse "#rrggbb" into [r, g, b]. */

@@ -44,6 +44,7 @@ from typing import Iterable
 
 import numpy as np
 
+from ..cells import as_cell as board_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 
 SIZE = 9
@@ -73,19 +74,8 @@ def points(balls):
 
 
 def as_cell(value, what: str = "cell") -> Cell:
-    """``value`` as a ``(row, col)`` on the board, or :class:`IllegalMove` saying why."""
-    try:
-        row, col = value
-        if isinstance(row, bool) or isinstance(col, bool):
-            raise TypeError
-        row, col = int(row), int(col)
-        if (row, col) != tuple(value):
-            raise TypeError
-    except (TypeError, ValueError):
-        raise IllegalMove(f"{what} {value!r} is not a (row, col) pair of integers") from None
-    if not (0 <= row < SIZE and 0 <= col < SIZE):
-        raise IllegalMove(f"{what} {(row, col)} is off the board (rows and columns are 0..8)")
-    return row, col
+    """``value`` as a ``(row, col)`` on the 9×9 board, or :class:`IllegalMove` saying why."""
+    return board_cell(value, (SIZE, SIZE), what)
 
 
 @dataclass(frozen=True)

@@ -43,6 +43,7 @@ from typing import Callable
 
 import numpy as np
 
+from ..cells import as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from . import deal as dealing
 from .connect import fewest_turns, find_path
@@ -53,20 +54,6 @@ PAIR_POINTS = 10
 HINT_COST = 10
 SCORINGS = ("timed", "standard")
 Cell = tuple[int, int]
-
-
-def as_cell(value, shape: tuple[int, int], what: str = "cell") -> Cell:
-    """``value`` as a ``(row, col)`` on a grid of ``shape``, or IllegalMove saying why."""
-    try:
-        row, col = value
-        if isinstance(row, bool) or isinstance(col, bool) or (int(row), int(col)) != tuple(value):
-            raise TypeError
-        row, col = int(row), int(col)
-    except (TypeError, ValueError):
-        raise IllegalMove(f"{what} {value!r} is not a (row, col) pair of integers") from None
-    if not (0 <= row < shape[0] and 0 <= col < shape[1]):
-        raise IllegalMove(f"{what} {(row, col)} is off the grid ({shape[0]} rows, {shape[1]} columns)")
-    return row, col
 
 
 @dataclass(frozen=True)
