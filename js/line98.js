@@ -67,7 +67,7 @@ import {
   overlayKey,
   parseOverlay,
 } from "./lib/overlay.js";
-import { createSound } from "./lib/sound.js";
+import { claimSound, createSound } from "./lib/sound.js";
 import { PALETTE, ensureStyles, font, mix, rgba } from "./lib/theme.js";
 import {
   asCell,
@@ -108,15 +108,6 @@ const BALLS = [
 const colourName = (c) => (BALLS[c] ? BALLS[c].name : "?");
 const isColour = (v) => Number.isInteger(v) && v >= 1 && v <= 7;
 const idx = (r, c) => r * N + c;
-
-// One claim per model and event id, so two views of one model play each sound once.
-const soundClaims = new WeakMap();
-function claimSound(model, id) {
-  const last = soundClaims.get(model);
-  if (last !== undefined && id <= last) return false;
-  soundClaims.set(model, id);
-  return true;
-}
 
 /* ------------------------------------------------------------------ drawing -- */
 

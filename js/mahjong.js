@@ -66,7 +66,7 @@ import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
 import { createPointerDrag } from "./lib/drag.js";
 import { createGridCursor, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
-import { createSound, TONES } from "./lib/sound.js";
+import { claimSound, createSound, TONES } from "./lib/sound.js";
 import { ensureStyleSheet } from "./lib/stylesheet.js";
 import { PALETTE, ensureStyles, font } from "./lib/theme.js";
 import { TILE_ASPECT, TILE_BACK, createTileSprites, tileFaceRect, tileName } from "./lib/tiles.js";
@@ -190,19 +190,6 @@ const CSS = `
 .gw-mahjong .gw-dialog-backdrop[data-dialog="paused"] { background: transparent; cursor: pointer; }
 .gw-mahjong .gw-dialog-backdrop[data-dialog="stuck"] { background: rgba(10, 14, 20, 0.28); }
 `;
-
-// One claim per model, channel and event id, so two views of one model play each
-// sound once ("event": the last_event's sound; "stuck", "won": the state changes).
-const soundClaims = new WeakMap();
-function claimSound(model, id, channel = "event") {
-  if (!Number.isInteger(id)) return true;
-  let claims = soundClaims.get(model);
-  if (!claims) soundClaims.set(model, (claims = new Map()));
-  const last = claims.get(channel);
-  if (last !== undefined && id <= last) return false;
-  claims.set(channel, id);
-  return true;
-}
 
 // The views of each model, oldest first: only the first one sends `tick`.
 const liveViews = new WeakMap();

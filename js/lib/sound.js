@@ -7,6 +7,7 @@
 //   sound.unlockOn(rootElement);   // first pointerdown/keydown creates the context
 //   sound.play("select");          // a preset from TONES, or an array of notes
 //   sound.destroy();               // removes listeners (the context is shared)
+//   if (claimSound(model, event.id)) sound.play("move");  // once per model and event
 //
 // A note: { f: Hz, to?: Hz (glide), at?: s offset, d: s duration,
 //           type?: OscillatorType | "noise", v?: peak gain 0..1, a?: attack s }
@@ -191,4 +192,23 @@ export function createSound({ isMuted = () => true } = {}) {
       bound.length = 0;
     },
   };
+}
+
+// One claim per model, channel and event id (see claimSound).
+const soundClaims = new WeakMap();
+
+/**
+ * True the first time it is asked for this model, `channel` and an `id` above the
+ * last one claimed: two views of one model then play each event's sound once.
+ * A non-integer id is always granted.
+ */
+export function claimSound(model, id, channel = "event") {
+  if (!Number.isInteger(id)) return true;
+  if (!model || (typeof model !== "object" && typeof model !== "function")) return true;
+  let claims = soundClaims.get(model);
+  if (!claims) soundClaims.set(model, (claims = new Map()));
+  const last = claims.get(channel);
+  if (last !== undefined && id <= last) return false;
+  claims.set(channel, id);
+  return true;
 }

@@ -9,6 +9,7 @@ __version__ = "0.1.0"
 _WIDGETS = {
     "Line98": "gamewidgets.line98.widget",
     "MahjongConnect": "gamewidgets.mahjong.widget",
+    "LinesOfAction": "gamewidgets.loa.widget",
 }
 
 __all__ = [*_WIDGETS, "__version__"]

@@ -4,6 +4,7 @@ Headless play, self-play and measurements, without Jupyter.
 
     gamewidgets line98 play --player random --seed 3 --json game.json
     gamewidgets mahjong solve --seed 3 --json solution.json
+    gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
 """
 
 from __future__ import annotations
@@ -165,8 +166,94 @@ def _loa_perft(args: argparse.Namespace) -> int:
     return 0
 
 
+def _loa_player(level: str, seed: int, args: argparse.Namespace):
+    """A player of ``level`` with the budgets of the command line: ``--time`` replaces
+    the level's seconds per move (0: no limit); ``--max-depth`` / ``--max-nodes`` cap the
+    search and, without ``--time``, switch the clock off (reproducible runs)."""
+    from .loa.ai import LEVELS
+
+    options = {"max_depth": args.max_depth, "max_nodes": args.max_nodes}
+    if args.time is not None:
+        options["time_limit"] = args.time or None
+    elif args.max_depth is not None or args.max_nodes is not None:
+        options["time_limit"] = None
+    return LEVELS[level](seed=seed, **options)
+
+
+def _loa_match(args: argparse.Namespace) -> int:
+    import random
+
+    from .loa import SIDES
+    from .loa.ai import play_game
+
+    master = random.Random(args.seed)
+    bar = ProgressBar("games") if not args.quiet else None
+    records, wins = [], {"first": 0, "second": 0, None: 0}
+    for _ in range(args.games):
+        opening, first_seed, second_seed = (master.getrandbits(32) for _ in range(3))
+        first = _loa_player(args.first, first_seed, args)
+        second = _loa_player(args.second, second_seed, args)
+        game, _ = play_game(first, second, args.size, opening_plies=args.opening, seed=opening)
+        outcome = game.outcome()
+        winner = None if outcome.winner is None else SIDES[outcome.winner]
+        wins[winner] += 1
+        records.append({"moves": [str(m) for m in game.moves], "winner": winner, "reason": outcome.reason})
+        if bar:
+            bar(len(records), args.games)
+    if bar:
+        bar.close()
+    print(f"loa {args.size}x{args.size}, {args.games} games: {args.first} (first) won {wins['first']}, "
+          f"{args.second} (second) won {wins['second']}, draws {wins[None]}")
+    _write_json(args.json, {"size": args.size, "first": args.first, "second": args.second, "games": records})
+    return 0
+
+
+def _loa_analyse(args: argparse.Namespace) -> int:
+    import re
+
+    from .errors import IllegalMove
+    from .loa import Game
+
+    game = Game(args.size)
+    for number, text in enumerate(re.split(r"[\s,]+", args.moves.strip()) if args.moves.strip() else [], 1):
+        try:
+            game.play(text)
+        except IllegalMove as exc:  # GameOver included
+            print(f"gamewidgets: move {number} ({text}) cannot be played: {exc}", file=sys.stderr)
+            return 2
+    print(game)
+    outcome = game.outcome()
+    if outcome is not None:
+        print(f"gamewidgets: the game is over ({outcome}): nothing to analyse", file=sys.stderr)
+        return 1
+    analysis = _loa_player(args.level, args.seed, args).analyse(game)
+    print(analysis.__str__(limit=args.top))
+    _write_json(args.json, {"size": args.size, "position": game.fen(), **analysis.to_dict()})
+    return 0
+
+
+def _loa_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not value >= 0:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0 or more), not {text!r}")
+    return value
+
+
+def _add_loa_budgets(command) -> None:
+    command.add_argument("--seed", type=_seed, default=0, help="seed of the players' randomness (default 0)")
+    command.add_argument("--time", type=_loa_seconds, default=None, metavar="SECONDS",
+                         help="seconds per move instead of the level's (0: no limit)")
+    command.add_argument("--max-depth", type=_positive, default=None, help="search at most this many plies")
+    command.add_argument("--max-nodes", type=_positive, default=None,
+                         help="stop the search after about this many positions")
+
+
 def _add_loa(games) -> None:
     from .loa import SIZES
+    from .loa.ai import LEVELS
 
     loa = games.add_parser("loa", help="Lines of Action")
     commands = loa.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -177,6 +264,31 @@ def _add_loa(games) -> None:
     perft.add_argument("--depth", type=_positive, required=True, help="the longest sequences counted")
     perft.add_argument("--json", metavar="PATH", help='write {"size": N, "perft": [n1, .., nD]} here')
     perft.set_defaults(run=_loa_perft)
+    match = commands.add_parser(
+        "match", help="K games between two computer levels (first: the top/bottom side, moves first)",
+        description="Without --time, --max-depth or --max-nodes the levels think as long as in the game, "
+                    "so results can vary with the machine's speed; --max-depth/--max-nodes alone make "
+                    "a match reproducible.",
+    )
+    match.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
+    match.add_argument("--first", choices=list(LEVELS), required=True, help="level of the first player")
+    match.add_argument("--second", choices=list(LEVELS), required=True, help="level of the second player")
+    match.add_argument("--games", type=_positive, default=10, help="games to play (default 10)")
+    match.add_argument("--opening", type=_seed, default=2, metavar="PLIES",
+                       help="random moves that open each game, for variety (default 2)")
+    _add_loa_budgets(match)
+    match.add_argument("--json", metavar="PATH",
+                       help='write {"size", "first", "second", "games": [{"moves", "winner", "reason"}]} here')
+    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    match.set_defaults(run=_loa_match)
+    analyse = commands.add_parser("analyse", help="how a computer level judges the position after some moves")
+    analyse.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
+    analyse.add_argument("--moves", default="", help='the moves from the start, e.g. "b1-b3 a2xc2" (default none)')
+    analyse.add_argument("--level", choices=list(LEVELS), default="hard", help="the level that judges (default hard)")
+    _add_loa_budgets(analyse)
+    analyse.add_argument("--top", type=_positive, default=10, help="candidates printed (default 10)")
+    analyse.add_argument("--json", metavar="PATH", help="write the analysis (and the position) here")
+    analyse.set_defaults(run=_loa_analyse)
 
 
 def _integer(minimum: int, what: str):

@@ -1,0 +1,415 @@
+"""``LinesOfAction``: Lines of Action against the computer.
+
+The user plays ``x`` (the top and bottom rows) and moves first; the computer plays
+``o`` (the left and right columns) at one of four levels. The view (``js/loa.js``)
+starts with a setup dialog (level, board size, PLAY — and *Continue* when an
+unfinished game was saved), then draws the board; everything it does is a method
+here: ``start(size, level)``, ``click(cell)``, ``play(move)``, ``pause``/``resume``,
+``new_game`` (back to the setup), ``continue_saved``, ``goto(i)``, ``show(analysis)``.
+
+The computer's move: its search runs in a worker thread on a copy of the game
+(``asyncio`` executor), so the kernel keeps answering while it thinks (``thinking``
+is true); the move is then played on the kernel's event loop. Without a running
+event loop (a plain script, the tests) it is played at once.
+
+The game is saved in the store after every move (name ``"current"``) and offered for
+continuing after a kernel restart; a finished game is removed from there and its
+result added to the statistics of its board size and level (``store.tally``). The
+contract with the view is ``js/CONTRACT-loa.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import traitlets
+
+from .._widget import DEFAULT_STORE, GameWidget, view_source
+from ..analysis import Analysis
+from ..errors import BadMessage, BadSave, IllegalMove
+from .ai import LEVELS
+from .rules import FIRST, SECOND, SIZES, Game, Move
+
+USER, COMPUTER = FIRST, SECOND
+SAVE_NAME = "current"
+
+
+class LinesOfAction(GameWidget):
+    """Lines of Action in a notebook cell: ``LinesOfAction()`` opens the setup dialog;
+    ``LinesOfAction(size=8, level="hard")`` starts a game at once."""
+
+    game_name = "loa"
+    _esm = view_source("loa")
+    _view_actions = {
+        "start": "_view_start",
+        "click": "_view_click",
+        "continue": "_view_simple",
+        "pause": "_view_simple",
+        "resume": "_view_simple",
+        "new_game": "_view_simple",
+        "deselect": "_view_simple",
+        "goto": "_view_goto",
+    }
+
+    phase = traitlets.Enum(("setup", "playing", "over"), "setup").tag(sync=True)
+    size = traitlets.Int(6).tag(sync=True)
+    level = traitlets.Enum(tuple(LEVELS), "easy").tag(sync=True)
+    board = traitlets.List(traitlets.Int(), help="size*size cells: 0 empty, 1 user (x), 2 computer (o)").tag(sync=True)
+    turn = traitlets.Enum(("user", "computer"), "user").tag(sync=True)
+    selected = traitlets.List(traitlets.Int(), maxlen=2).tag(sync=True)
+    targets = traitlets.List(help="[row, col, capture] the selected piece can move to").tag(sync=True)
+    line_counts = traitlets.Dict(help="pieces on the four lines through the selected piece").tag(sync=True)
+    show_counts = traitlets.Bool(False, help="teaching overlay: the line counts of the selected piece").tag(sync=True)
+    groups = traitlets.List(traitlets.Int(), help="[user groups, computer groups]").tag(sync=True)
+    captures = traitlets.List(traitlets.Int(), help="[taken by the user, taken by the computer]").tag(sync=True)
+    moves = traitlets.Int(0, help="moves played by both sides").tag(sync=True)
+    last_move = traitlets.List(help="[] or [[r, c], [r, c]]").tag(sync=True)
+    paused = traitlets.Bool(False).tag(sync=True)
+    result = traitlets.Dict(help="the results screen once the game is over").tag(sync=True)
+    saved = traitlets.Dict(help="an unfinished saved game: {size, level, moves}; {} if none").tag(sync=True)
+    history_length = traitlets.Int(1).tag(sync=True)
+    history_index = traitlets.Int(0).tag(sync=True)
+
+    def __init__(self, size: int | None = None, level: str | None = None, *, seed: int | None = None,
+                 game: Game | None = None, ai: dict | None = None, store=DEFAULT_STORE, **kwargs):
+        """``seed`` seeds the computer's random moves; ``ai`` passes options to its level
+        (e.g. ``{"time_limit": 0.2}`` or ``{"max_depth": 2}``: see gamewidgets.loa.ai)."""
+        super().__init__(store=store, **kwargs)
+        self.seed = seed
+        self.ai_options = dict(ai or {})
+        self._thinking: asyncio.Task | None = None
+        self._game = Game(self.size)
+        self._refresh_saved()
+        if game is not None:
+            self.start(game.size, level or self.level, game=game)
+        elif size is not None or level is not None:
+            self.start(size or self.size, level or self.level)
+        else:
+            self._sync()
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Game:
+        """The rules object (the live game, also while looking back)."""
+        return self._game
+
+    @property
+    def variant(self) -> str:
+        """The statistics key: board size and level, e.g. "8x8 hard"."""
+        return f"{self.size}x{self.size} {self.level}"
+
+    @property
+    def history(self) -> list[str]:
+        """The moves so far, in notation."""
+        return [str(m) for m in self._game.moves]
+
+    @property
+    def looking_back(self) -> bool:
+        return self.phase != "setup" and self.history_index < self.history_length - 1
+
+    def __repr__(self) -> str:
+        return f"<LinesOfAction {self.size}x{self.size} {self.level} {self.phase} moves={self.moves}>"
+
+    # ------------------------------------------------------------------ actions
+    def start(self, size: int = 6, level: str = "easy", *, game: Game | None = None) -> None:
+        """Start a game (the setup dialog's PLAY)."""
+        if size not in SIZES:
+            raise ValueError(f"size must be one of {SIZES}, not {size!r}")
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {level!r}")
+        self._cancel_thinking()
+        self._game = game if game is not None else Game(size)
+        self._player = LEVELS[level](seed=self.seed, **self.ai_options)
+        with self.hold_sync():
+            self.size, self.level = self._game.size, level
+            self.phase = "playing"
+            self.paused = False
+            self.result = {}
+            self.selected = []
+            self._sync()
+            self._event("start", size=self.size, level=level)
+        self._after_move()
+
+    def continue_saved(self) -> None:
+        """Continue the unfinished game saved in the store (after a kernel restart)."""
+        data = self.store.load(self.game_name, SAVE_NAME)
+        if not data:
+            raise IllegalMove("there is no saved game to continue")
+        try:
+            game = Game.from_dict(data["game"])
+            level = data["level"]
+        except (KeyError, TypeError, BadSave) as exc:
+            self.saved = {}
+            raise BadSave(f"the saved game cannot be continued: {exc}") from None
+        self.start(game.size, level, game=game)
+
+    def click(self, cell) -> str:
+        """Do what a click on ``cell`` does: "select", "deselect", "move" or "nothing"."""
+        index = self._game.cell(cell)
+        if not self._users_turn():
+            return "nothing"
+        if self._game[index] == USER:
+            if self.selected and self._game.cell(tuple(self.selected)) == index:
+                self.deselect()
+                return "deselect"
+            self._select(index)
+            return "select"
+        if self.selected:
+            source = self._game.cell(tuple(self.selected))
+            if any(m.dst == index for m in self._game.targets(source)):
+                self.play(Move(source, index, size=self._game.size))
+                return "move"
+        return "nothing"
+
+    def play(self, move, dst=None) -> Move:
+        """The user's move (``play("b1-b3")``, ``play(src, dst)`` or a Move); then the
+        computer answers."""
+        if not self._users_turn():
+            raise IllegalMove("it is not your move" if self.phase == "playing" else f"the game is {self.phase}")
+        played = self._game.play(move, dst)  # raises IllegalMove, changing nothing
+        self._moved(played, "user")
+        return played
+
+    async def wait(self) -> None:
+        """Wait until the computer has answered (in a notebook: ``await w.wait()``)."""
+        while self._thinking is not None:
+            await asyncio.shield(self._thinking)
+
+    def deselect(self) -> None:
+        if self.selected:
+            with self.hold_sync():
+                self.selected, self.targets, self.line_counts = [], [], {}
+                self._event("deselect")
+
+    def pause(self) -> None:
+        """Open the pause menu; a computer thinking stops (and thinks again on resume)."""
+        if self.phase == "playing" and not self.paused:
+            self._cancel_thinking()
+            self.paused = True
+            self._event("pause")
+
+    def resume(self) -> None:
+        if self.paused:
+            self.paused = False
+            self._event("resume")
+            self._after_move()
+
+    def new_game(self) -> None:
+        """Back to the setup dialog (an unfinished game stays saved to continue)."""
+        self._cancel_thinking()
+        with self.hold_sync():
+            self.phase = "setup"
+            self.paused = False
+            self.result = {}
+            self._refresh_saved()
+            self._event("setup")
+
+    def undo(self) -> None:
+        """Take back the user's last move and the computer's answer."""
+        self._cancel_thinking()
+        game = self._game
+        if not game.moves:
+            raise IllegalMove("there is no move to take back")
+        game.undo()
+        if game.turn != USER and game.moves:
+            game.undo()
+        with self.hold_sync():
+            self.phase, self.result = "playing", {}
+            self._sync()
+            self._event("undo")
+        self._save()
+
+    def goto(self, index: int | None) -> None:
+        """Show position ``index`` of the game (0 = start, -1 or None = now); read-only."""
+        last = len(self._game.moves)
+        if index is None:
+            index = last
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"goto() takes a position number, not {index!r}")
+        if index < 0:
+            index += last + 1
+        if not 0 <= index <= last:
+            raise IndexError(f"position {index} is not in this game (0..{last})")
+        if index == last:
+            if self.looking_back:
+                with self.hold_sync():
+                    self._sync()
+                    self._event("goto", index=index)
+            return
+        past = self._game.copy()
+        for _ in range(last - index):
+            past.undo()
+        with self.hold_sync():
+            self.selected, self.targets, self.line_counts, self.overlay = [], [], {}, {}
+            self._sync_board(past)
+            self.history_index = index
+            self._event("goto", index=index)
+
+    def show(self, analysis: Analysis | None) -> None:
+        """Write each candidate's score on its target cell, the chosen move as an arrow
+        (``LEVELS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it."""
+        if analysis is None:
+            self.overlay = {}
+            return
+        if not isinstance(analysis, Analysis) or not all(isinstance(c.move, Move) for c in analysis.candidates):
+            raise TypeError("show() takes a Lines of Action Analysis (player.analyse(game)) or None")
+        n = self._game.size
+        best: dict[int, float] = {}
+        for candidate in analysis.candidates:
+            best[candidate.move.dst] = max(best.get(candidate.move.dst, float("-inf")), candidate.score)
+        low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
+        span = (high - low) or 1.0
+        self.overlay = {
+            "title": f"{analysis.player}: {analysis.reason}",
+            "cells": [[*divmod(dst, n), round((v - low) / span, 3), _label(v)] for dst, v in sorted(best.items())],
+            "arrow": [list(divmod(analysis.move.src, n)), list(divmod(analysis.move.dst, n))],
+        }
+
+    # ------------------------------------------------------------ view handlers
+    def _view_start(self, message: dict) -> None:
+        size, level = message.get("size"), message.get("level")
+        if size not in SIZES or isinstance(size, bool) or level not in LEVELS:
+            raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(LEVELS)}")
+        self.start(size, level)
+
+    def _view_click(self, message: dict) -> None:
+        if "cell" not in message:
+            raise BadMessage("a click needs a cell")
+        try:
+            self.click(message["cell"])
+        except (ValueError, TypeError, IndexError) as exc:
+            raise BadMessage(f"bad cell {message['cell']!r}: {exc}") from None
+
+    def _view_goto(self, message: dict) -> None:
+        index = message.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise BadMessage(f"goto needs an integer index, not {index!r}")
+        try:
+            self.goto(index)
+        except IndexError as exc:
+            raise BadMessage(str(exc)) from None
+
+    def _view_simple(self, message: dict) -> None:
+        name = {"continue": "continue_saved"}.get(message["type"], message["type"])
+        getattr(self, name)()
+
+    # ---------------------------------------------------------------- internals
+    def _users_turn(self) -> bool:
+        return (self.phase == "playing" and not self.paused and self._game.turn == USER
+                and not self._game.is_over and not self.looking_back and self._thinking is None)
+
+    def _select(self, index: int) -> None:
+        n = self._game.size
+        with self.hold_sync():
+            self.selected = list(divmod(index, n))
+            self.targets = [[*divmod(m.dst, n), int(m.capture)] for m in self._game.targets(index)]
+            self.line_counts = self._game.line_counts(index)
+            self._event("select", cell=self.selected)
+
+    def _moved(self, move: Move, by: str) -> None:
+        n = self._game.size
+        with self.hold_sync():
+            self.selected, self.targets, self.line_counts = [], [], {}
+            self._sync()
+            self._event("move", by=by, move=str(move), src=list(divmod(move.src, n)),
+                        dst=list(divmod(move.dst, n)), capture=move.capture)
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Save, finish the game or let the computer answer."""
+        game = self._game
+        if self.phase != "playing":
+            return
+        if game.is_over:
+            self._finish()
+            return
+        self._save()
+        if game.turn == COMPUTER and not self.paused and self._thinking is None:
+            self._computer_turn()
+
+    def _computer_turn(self) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._moved(self._game.play(self._player.choose(self._game.copy())), "computer")
+            return
+        self._thinking = loop.create_task(self._think(loop))
+
+    async def _think(self, loop) -> None:
+        self.thinking = True
+        try:
+            position = self._game.copy()
+            move = await loop.run_in_executor(None, self._player.choose, position)
+            if self._game.fen() != position.fen():
+                return  # the game changed meanwhile (new game, undo): the answer is stale
+        finally:
+            self.thinking = False
+            self._thinking = None
+        self._moved(self._game.play(move), "computer")
+
+    def _cancel_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+            self.thinking = False
+
+    def _finish(self) -> None:
+        game = self._game
+        outcome = game.outcome()
+        result = "draw" if outcome.winner is None else "win" if outcome.winner == USER else "loss"
+        self.store.add_outcome(self.game_name, self.variant, result, game.ply)
+        self.store.delete(self.game_name, SAVE_NAME)
+        tally = self.store.tally(self.game_name, self.variant)
+        with self.hold_sync():
+            self.phase = "over"
+            self.saved = {}
+            self.result = {
+                "result": result,
+                "winner": None if outcome.winner is None else ("user" if outcome.winner == USER else "computer"),
+                "reason": outcome.reason,
+                "moves": game.ply,
+                "captures": list(game.captures),
+                "variant": self.variant,
+                "tally": tally.to_dict(),
+            }
+            self._event("over", result=result, reason=outcome.reason)
+
+    def _save(self) -> None:
+        self.store.save(self.game_name, SAVE_NAME, {"game": self._game.to_dict(), "level": self.level})
+
+    def _refresh_saved(self) -> None:
+        data = self.store.load(self.game_name, SAVE_NAME)
+        try:
+            game = Game.from_dict(data["game"]) if data else None
+            self.saved = {"size": game.size, "level": data["level"], "moves": game.ply} if game else {}
+        except (KeyError, TypeError, BadSave):
+            self.saved = {}  # a damaged save is not offered (and not overwritten until a new game)
+
+    def _sync(self) -> None:
+        with self.hold_sync():
+            self.position += 1
+            self.overlay = {}
+            self._sync_board(self._game)
+            self.history_length = len(self._game.moves) + 1
+            self.history_index = self.history_length - 1
+
+    def _sync_board(self, game: Game) -> None:
+        n = game.size
+        board = [0] * (n * n)
+        for side in (USER, COMPUTER):
+            for index in game.cells(side):
+                board[index] = side + 1
+        self.board = board
+        self.turn = "user" if game.turn == USER else "computer"
+        self.groups = [game.group_count(USER), game.group_count(COMPUTER)]
+        self.captures = list(game.captures)
+        self.moves = game.ply
+        moves = game.moves
+        self.last_move = [list(moves[-1].src_cell), list(moves[-1].dst_cell)] if moves else []
+
+
+def _label(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else f"{value:.0f}"
+

@@ -1,0 +1,508 @@
+"""The computer players of Lines of Action: legal moves, wins taken, the share of
+random moves, the analysis, the game left alone, reproducibility, and the `loa match` /
+`loa analyse` commands. Small budgets throughout (strength is measured in
+benchmarks/loa_strength.py, not here)."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from gamewidgets.analysis import Analysis
+from gamewidgets.cli import main
+from gamewidgets.errors import GameOver
+from gamewidgets.loa import SECOND, SIDES, Game, Move, generate, groups, is_connected
+from gamewidgets.loa.ai import LEVELS, Easy, Hard, Insane, Medium, Player, evaluate, play_game, side_features
+
+TERMS = {"concentration", "centralisation", "quads", "mobility"}
+
+
+def quick(level, seed=0, **options):
+    """A player of ``level`` with a small, clock-free budget (reproducible)."""
+    options.setdefault("time_limit", None)
+    if level in ("hard", "insane"):
+        options.setdefault("max_depth", 2 if level == "hard" else 3)
+    return LEVELS[level](seed=seed, **options)
+
+
+def played(size, plies, seed):
+    """A position after ``plies`` random moves (fewer if the game ends first)."""
+    rng = random.Random(seed)
+    game = Game(size)
+    for _ in range(plies):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+        if game.is_over:
+            game.undo()
+            break
+    return game
+
+
+def snapshot(game):
+    return game.fen(), game.zobrist, list(game.pieces), game.turn, game.ply, [str(m) for m in game.moves]
+
+
+# ------------------------------------------------------------------ levels
+def test_the_four_levels_in_order():
+    assert list(LEVELS) == ["easy", "medium", "hard", "insane"]
+    assert [LEVELS[name] for name in LEVELS] == [Easy, Medium, Hard, Insane]
+    shares = [cls.random_share for cls in LEVELS.values()]
+    assert shares == sorted(shares, reverse=True) and shares[0] == pytest.approx(1 / 3) and shares[-1] == 0
+    assert Easy.depth == 1 and Medium.depth == 2
+    for size in (6, 7, 8):
+        assert Hard().seconds(size) < Insane().seconds(size)
+        assert Insane().seconds(size) <= 10 and Hard().seconds(size) <= 3
+    assert Insane(time_limit=None, max_depth=3).seconds(8) is None and Hard(time_limit=0.1).seconds(6) == 0.1
+    assert Easy().seconds(8) is None and Medium(time_limit=2).seconds(8) == 2
+    with pytest.raises(ValueError, match="without a clock"):
+        Insane(time_limit=None)  # would search without end
+    with pytest.raises(ValueError):
+        Hard(max_depth=0)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+@pytest.mark.parametrize("size", [6, 7, 8])
+def test_every_level_returns_a_legal_move(level, size):
+    player = quick(level, seed=size)
+    for seed, plies in enumerate((0, 5, 17)):
+        game = played(size, plies, seed)
+        move = player.choose(game)
+        assert isinstance(move, Move)
+        assert move in game.legal_moves()
+        assert move.capture == (game[move.dst] == 1 - game.turn)
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_a_level_with_its_own_clock_returns_a_legal_move(level):
+    game = played(6, 6, 1)
+    player = LEVELS[level](seed=1, time_limit=0.05) if level in ("hard", "insane") else LEVELS[level](seed=1)
+    assert player.choose(game) in game.legal_moves()
+
+
+WIN_FOR_FIRST = """
+    . . . . . .
+    . . . . . o
+    . x . . . .
+    . . . . . .
+    . x . . . .
+    o . . . . .
+"""  # x connects with b2-a3, b4-a3 or b4-c3
+
+WIN_FOR_SECOND_8 = """
+    x . x . . . . .
+    o x . . . . . .
+    o . x x . . . .
+    o . . x . . . .
+    o . o o o o . .
+    o . . . o . . .
+    . . . . o . . .
+    . x x o x x x .
+"""  # o to move connects only with d1-b3 (from a game of medium against easy)
+
+WIN_IN_TWO = """
+    . x . . . .
+    o o o . . o
+    . . o o x .
+    . . . o . .
+    . . x x . o
+    . x x . x .
+"""  # o to move cannot connect at once; a5-e5 or f2-f4 wins whatever x replies
+
+
+def winning(game, move):
+    game.play(move)
+    try:
+        outcome = game.outcome()
+        return outcome is not None and outcome.winner == 1 - game.turn
+    finally:
+        game.undo()
+
+
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_every_level_takes_an_immediate_win(level):
+    positions = [Game.from_text(WIN_FOR_FIRST), Game.from_text(WIN_FOR_SECOND_8, turn=SECOND)]
+    for game in positions:
+        wins = [m for m in game.legal_moves() if winning(game, m)]
+        assert wins and len(wins) < len(game.legal_moves())
+        for seed in range(12):  # easy rolls its random third in some of these; a win still comes first
+            analysis = quick(level, seed=seed).analyse(game)
+            assert analysis.move in wins
+            assert analysis.stats["random"] is False
+            assert "wins" in analysis.reason
+
+
+def test_a_search_sees_a_forced_win_two_moves_ahead():
+    game = Game.from_text(WIN_IN_TWO, turn=SECOND)
+    assert not any(winning(game, m) for m in game.legal_moves())
+    for level in ("hard", "insane"):
+        analysis = quick(level, max_depth=3).analyse(game)
+        assert str(analysis.move) in ("a5-e5", "f2-f4")
+        assert analysis.chosen.score == 1_000_000 - 3 and "forces a win" in analysis.reason
+        assert len(analysis.pv) == 3
+
+
+# --------------------------------------------------------------- randomness
+def decisions(player, count, size=6):
+    """``count`` decisions of ``player`` on varied positions; how many were random."""
+    randoms = 0
+    for seed in range(count):
+        game = played(size, seed % 11, seed)
+        randoms += player.analyse(game).stats["random"]
+    return randoms
+
+
+def test_easy_plays_about_a_third_of_its_moves_at_random():
+    # seeded, so the count is fixed; the bounds are those of a fair coin with p = 1/3
+    # over 300 draws (±4.5 standard deviations), whatever the seed
+    count = 300
+    randoms = decisions(Easy(seed=2024), count)
+    assert 0.21 * count < randoms < 0.46 * count
+
+
+def test_medium_is_rarely_random_and_insane_never():
+    assert decisions(Medium(seed=7), 200) < 0.12 * 200
+    assert decisions(quick("insane", seed=7, max_depth=1), 100) == 0
+
+
+def test_a_random_move_is_explained_and_the_search_still_ranks_every_move():
+    player = Easy(seed=0)
+    game = Game(6)
+    seen_random = False
+    for _ in range(12):
+        analysis = player.analyse(game)
+        if analysis.stats["random"]:
+            seen_random = True
+            assert "random" in analysis.reason and analysis.move == analysis.candidates[0].move
+            assert len(analysis.candidates) == len(game.legal_moves())
+    assert seen_random
+
+
+# ---------------------------------------------------------------- analysis
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_the_analysis_lists_every_root_move_with_terms_depth_nodes_and_a_legal_pv(level):
+    game = played(8, 9, 3)
+    analysis = quick(level, seed=3).analyse(game)
+    assert isinstance(analysis, Analysis) and analysis.player == level
+    legal = game.legal_moves()
+    assert sorted(map(str, (c.move for c in analysis.candidates))) == sorted(map(str, legal))
+    assert analysis.candidates[0].move == analysis.move == analysis.chosen.move
+    for candidate in analysis.candidates:
+        assert TERMS <= set(candidate.terms) and isinstance(candidate.score, float)
+        assert candidate.terms["exact"] in (0, 1) and candidate.terms["line"] >= 1
+    stats = analysis.stats
+    assert stats["depth"] == {"easy": 1, "medium": 2, "hard": 2, "insane": 3}[level]
+    assert stats["nodes"] >= len(legal) and stats["time_ms"] >= 0
+    # the principal variation is a legal line that starts with the move played
+    assert analysis.pv[0] == analysis.move and 1 <= len(analysis.pv) <= stats["depth"]
+    replay = game.copy()
+    for move in analysis.pv:
+        assert replay.outcome() is None
+        assert replay.play(move) == move  # legal, with the right capture mark
+    # the rows are plain data; the text names the player, the move and the line
+    rows = analysis.to_rows()
+    assert rows[0]["chosen"] and rows[0]["move"] == str(analysis.move) and len(rows) == len(legal)
+    text = str(analysis)
+    assert text.startswith(f"{level} plays {analysis.move}") and "principal variation" in text
+
+
+def test_shallow_levels_score_every_root_move_exactly_and_rank_them():
+    game = played(6, 4, 0)
+    analysis = quick("medium", seed=1).analyse(game)
+    if analysis.stats["random"]:  # not with this seed, but keep the test honest
+        pytest.skip("a random decision")
+    scores = [c.score for c in analysis.candidates]
+    assert scores == sorted(scores, reverse=True)
+    assert all(c.terms["exact"] == 1 for c in analysis.candidates)
+
+
+def test_the_chosen_line_ends_in_the_position_its_terms_describe():
+    # at depth 1 the line is the move itself, and the terms are the evaluation after it
+    game = played(6, 6, 4)
+    analysis = quick("insane", max_depth=1).analyse(game)
+    for candidate in analysis.candidates:
+        after = game.copy()
+        after.play(candidate.move)
+        terms = evaluate(after)
+        assert candidate.terms["concentration"] == -terms["concentration"]
+        assert candidate.terms["quads"] == -terms["quads"]
+        assert candidate.terms["mobility"] == -terms["mobility"]
+
+
+def test_evaluate_adds_up_and_is_antisymmetric():
+    for seed in range(20):
+        game = played(8, seed, seed)
+        terms = evaluate(game)
+        assert terms["total"] == sum(v for k, v in terms.items() if k != "total")
+        mirror = Game.from_fen(game.fen().replace(" x ", " t ").replace(" o ", " x ").replace(" t ", " o "))
+        assert evaluate(mirror)["total"] == -terms["total"]
+
+
+# ------------------------------------------------------------- the search
+def plain_minimax(game, depth, weights):
+    """Every root move's score by plain negamax over the whole tree (no pruning, no
+    table), with the engine's end checks and leaf evaluation (each side's pieces alone,
+    plus mobility from the move lists of the last two positions searched)."""
+    n = game.size
+
+    def static(bb):
+        count, surplus, rings, euler4 = side_features(bb, n)
+        if not count:
+            return 0
+        return round(-weights.concentration * surplus + weights.centralisation * rings / count
+                     - weights.quads * euler4)
+
+    def after(mover, ply):
+        """+score for the mover when the move just made ends the game, else None."""
+        if is_connected(game.pieces[mover], n):
+            return 1_000_000 - ply
+        if is_connected(game.pieces[1 - mover], n):
+            return -(1_000_000 - ply)
+        if game.ply >= 200:
+            return 0
+        return None
+
+    def search(depth, ply, mob):
+        turn = game.turn
+        moves = game.move_list()
+        if not moves:
+            return -1_000_000 + ply
+        best = None
+        for src, dst in moves:
+            game.make(src, dst)
+            score = after(turn, ply + 1)
+            if score is None:
+                if depth == 1:
+                    score = (weights.mobility * (len(moves) - mob) + static(game.pieces[turn])
+                             - static(game.pieces[1 - turn]))
+                else:
+                    score = -search(depth - 1, ply + 1, len(moves))
+            game.unmake()
+            best = score if best is None else max(best, score)
+        return best
+
+    turn = game.turn
+    root = game.move_list()
+    replies = len(generate(game.pieces[1 - turn], game.pieces[turn], n))  # before the move
+    scores = {}
+    for src, dst in root:
+        game.make(src, dst)
+        score = after(turn, 1)
+        if score is None:
+            if depth == 1:
+                if game.move_list():
+                    score = (weights.mobility * (len(root) - replies) + static(game.pieces[turn])
+                             - static(game.pieces[1 - turn]))
+                else:
+                    score = 1_000_000 - 1
+            else:
+                score = -search(depth - 1, 1, len(root))
+        game.unmake()
+        scores[Move(src, dst, size=n)] = score
+    return scores
+
+
+@pytest.mark.parametrize("depth", [1, 2, 3])
+def test_alpha_beta_agrees_with_plain_minimax(depth):
+    for size, plies, seed in ((6, 6, 1), (6, 14, 2), (7, 9, 3)):
+        game = played(size, plies, seed)
+        player = Insane(seed=0, time_limit=None, max_depth=depth)
+        player.lmr = player.extend = False  # the two selective parts change the tree on purpose
+        analysis = player.analyse(game)
+        expected = plain_minimax(game.copy(), depth, player.weights)
+        assert analysis.chosen.score == max(expected.values())
+        for candidate in analysis.candidates:
+            truth = expected[candidate.move]
+            if candidate.terms["exact"]:
+                assert candidate.score == truth
+            else:  # proved no better than the best: an upper bound
+                assert truth <= candidate.score <= analysis.chosen.score
+
+
+# ------------------------------------------------------------- features
+@st.composite
+def boards(draw):
+    size = draw(st.sampled_from([6, 7, 8]))
+    bits = draw(st.lists(st.booleans(), min_size=size * size, max_size=size * size))
+    return size, sum(1 << i for i, bit in enumerate(bits) if bit)
+
+
+def naive_features(bb, n):
+    """Pieces, distance surplus, rings and 4 × Euler number, cell by cell."""
+    def on(r, c):
+        return 0 <= r < n and 0 <= c < n and bb >> (r * n + c) & 1
+
+    q1 = q3 = qd = 0
+    for r in range(-1, n):
+        for c in range(-1, n):
+            quad = on(r, c), on(r, c + 1), on(r + 1, c), on(r + 1, c + 1)
+            q1 += sum(quad) == 1
+            q3 += sum(quad) == 3
+            qd += sum(quad) == 2 and quad[0] == quad[3]
+    pieces = [divmod(i, n) for i in range(n * n) if bb >> i & 1]
+    k = len(pieces)
+    row = (2 * sum(r for r, _ in pieces) + k) // (2 * k)
+    col = (2 * sum(c for _, c in pieces) + k) // (2 * k)
+    dist = sum(max(abs(r - row), abs(c - col)) for r, c in pieces)
+    least = sum(sorted(max(abs(r - n), abs(c - n)) for r in range(2 * n + 1) for c in range(2 * n + 1))[:k])
+    rings = sum(min(r, c, n - 1 - r, n - 1 - c) for r, c in pieces)
+    return k, dist - least, rings, q1 - q3 - 2 * qd
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards())
+def test_bitboard_features_match_a_cell_by_cell_count(board):
+    size, bb = board
+    if not bb:
+        assert side_features(bb, size) == (0, 0, 0, 0)
+        return
+    features = side_features(bb, size)
+    assert features == naive_features(bb, size)
+    assert features[1] >= 0
+
+
+def test_the_euler_number_counts_groups_without_holes():
+    # 4 × Euler = 4 × (groups - holes)
+    rng = random.Random(5)
+    for _ in range(200):
+        size = rng.choice([6, 7, 8])
+        bb = sum(1 << i for i in range(size * size) if rng.random() < 0.15)
+        if bb:
+            euler4 = side_features(bb, size)[3]
+            assert euler4 <= 4 * groups(bb, size) and euler4 % 4 == 0
+
+
+# ------------------------------------------------------ the game left alone
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_the_player_leaves_the_game_unchanged(level):
+    game = played(8, 12, 8)
+    before = snapshot(game)
+    quick(level, seed=1).analyse(game)
+    assert snapshot(game) == before
+    # also when the clock stops the search in the middle of an iteration
+    LEVELS[level](seed=1, time_limit=0.02, max_depth=30).choose(game)
+    assert snapshot(game) == before
+    assert game.legal_moves() and game.undo() is not None
+
+
+def test_a_finished_game_has_no_move_to_choose():
+    game = Game.from_text(WIN_FOR_FIRST)
+    game.play("b4-c3")
+    assert game.is_over
+    with pytest.raises(GameOver):
+        Easy(seed=0).choose(game)
+
+
+def test_the_last_move_before_the_limit_is_judged_a_draw():
+    game = played(6, 6, 2)
+    late = Game.from_fen(game.fen().rsplit(" ", 1)[0] + " 199")
+    assert not any(winning(late, m) for m in late.legal_moves())
+    analysis = quick("insane").analyse(late)
+    assert {c.score for c in analysis.candidates} == {0.0}
+    assert analysis.stats["depth"] == 3 and len(analysis.pv) == 1  # nothing after the last move
+
+
+# ------------------------------------------------------ reproducibility
+@pytest.mark.parametrize("level", list(LEVELS))
+def test_a_seed_and_a_node_budget_give_the_same_decision(level):
+    game = played(8, 7, 11)
+
+    def decide():
+        analysis = LEVELS[level](seed=42, time_limit=None, max_nodes=3000).analyse(game)
+        return str(analysis.move), [(str(c.move), c.score) for c in analysis.candidates], analysis.stats["nodes"]
+
+    assert decide() == decide()
+
+
+def test_choose_plays_what_analyse_shows():
+    game = played(6, 5, 9)
+    a, b = quick("easy", seed=5), quick("easy", seed=5)
+    for _ in range(10):
+        assert a.choose(game) == b.analyse(game).move
+
+
+def test_play_game_reaches_the_end():
+    game, seconds = play_game(quick("medium", seed=1), quick("easy", seed=2), 6, opening_plies=2, seed=3)
+    assert game.is_over and len(seconds) == game.ply and seconds[:2] == [0.0, 0.0]
+
+
+# ------------------------------------------------------------- the commands
+def test_cli_match_writes_games_that_replay_legally(tmp_path, capsys):
+    path = tmp_path / "match.json"
+    assert main(["loa", "match", "--size", "6", "--first", "medium", "--second", "easy", "--games", "3",
+                 "--seed", "4", "--json", str(path), "--quiet"]) == 0
+    data = json.loads(path.read_text())
+    assert set(data) == {"size", "first", "second", "games"}
+    assert (data["size"], data["first"], data["second"], len(data["games"])) == (6, "medium", "easy", 3)
+    for record in data["games"]:
+        assert set(record) == {"moves", "winner", "reason"}
+        game = Game(6)
+        for text in record["moves"]:
+            assert game.outcome() is None
+            assert str(game.play(text)) == text
+        outcome = game.outcome()
+        assert outcome is not None
+        assert record["reason"] == outcome.reason
+        assert record["winner"] == (None if outcome.winner is None else SIDES[outcome.winner])
+    out = capsys.readouterr().out
+    assert "3 games" in out and "medium (first)" in out
+
+
+def test_cli_match_with_search_levels_and_a_progress_bar(tmp_path, capsys):
+    path = tmp_path / "m.json"
+    assert main(["loa", "match", "--size", "8", "--first", "hard", "--second", "insane", "--games", "1",
+                 "--max-depth", "1", "--json", str(path)]) == 0
+    record = json.loads(path.read_text())["games"][0]
+    game = Game(8)
+    for text in record["moves"]:
+        game.play(text)
+    assert game.is_over and record["reason"] == game.outcome().reason
+    assert "1/1 games" in capsys.readouterr().err
+
+
+def test_cli_match_is_reproducible_with_a_depth_budget(tmp_path):
+    paths = [tmp_path / "a.json", tmp_path / "b.json"]
+    for path in paths:
+        main(["loa", "match", "--first", "insane", "--second", "medium", "--games", "2", "--seed", "9",
+              "--max-depth", "2", "--json", str(path), "--quiet"])
+    assert paths[0].read_text() == paths[1].read_text()
+
+
+def test_cli_analyse_prints_the_analysis(tmp_path, capsys):
+    path = tmp_path / "a.json"
+    assert main(["loa", "analyse", "--size", "6", "--moves", "b1-b3 a2-c2", "--level", "hard",
+                 "--max-depth", "2", "--json", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "hard plays" in out and "principal variation" in out and "ply 2, first (x) to move" in out
+    data = json.loads(path.read_text())
+    game = Game(6)
+    game.play("b1-b3")
+    game.play("a2-c2")
+    assert data["position"] == game.fen() and data["player"] == "hard"
+    assert sorted(row["move"] for row in data["candidates"]) == sorted(map(str, game.legal_moves()))
+    assert data["stats"]["depth"] == 2 and game.play(data["move"])
+
+
+def test_cli_analyse_refuses_an_illegal_move(capsys):
+    assert main(["loa", "analyse", "--moves", "b1-b3 b3-b4", "--level", "easy"]) == 2
+    assert "move 2 (b3-b4)" in capsys.readouterr().err
+
+
+def test_cli_analyse_of_a_finished_game(capsys):
+    # x: c1-c3?  a short game that ends: play a medium game and feed its moves
+    game, _ = play_game(quick("medium", seed=3), quick("easy", seed=4), 6, seed=1)
+    moves = " ".join(str(m) for m in game.moves)
+    assert main(["loa", "analyse", "--moves", moves, "--level", "easy"]) == 1
+    assert "over" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("args", [["--first", "easy"], ["--first", "easy", "--second", "godlike"],
+                                  ["--first", "easy", "--second", "hard", "--time", "-1"],
+                                  ["--first", "easy", "--second", "hard", "--games", "0"]])
+def test_cli_match_refuses_bad_arguments(args, capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["loa", "match", *args])
+    assert exc.value.code == 2
