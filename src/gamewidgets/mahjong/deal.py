@@ -23,12 +23,14 @@ none; past ``max_nodes`` positions it gives up with :class:`SearchLimit`.
 
 from __future__ import annotations
 
+import time
 from itertools import combinations
 
 import numpy as np
 
-from ..errors import GameError
-from .connect import Occupancy, connected
+from ..analysis import Analysis, Candidate
+from ..errors import GameError, GameOver
+from .connect import Occupancy, connected, find_paths
 from .tiles import full_set, match_group
 
 ROWS, COLS = 8, 18
@@ -218,18 +220,12 @@ class Solver:
     def choose(self, game):
         return self.analyse(game).move
 
-    def analyse(self, game):
-        from ..analysis import Analysis, Candidate
-        from .connect import find_paths
-        from .rules import Move
-
-        import time
+    def analyse(self, game) -> Analysis:
+        from .rules import Move  # rules imports this module
 
         started = time.perf_counter()
         pairs = removable_pairs(game.grid)
         if not pairs:
-            from ..errors import GameOver
-
             raise GameOver("no pair can be removed")
         try:
             solution = solve(game.grid, max_nodes=self.max_nodes)
