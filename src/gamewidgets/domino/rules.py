@@ -1,0 +1,983 @@
+"""Dominoes (draw game, double-six, two players): the complete rules, pure Python + numpy.
+
+The rule book is ``shared/spec/domino.md`` (section "Rules"); this module implements all
+of it. The API follows the other games (and python-chess): a :class:`Game` with
+``legal_moves()``, ``play(move)`` / ``push``, ``undo()`` / ``pop``, ``outcome()``,
+``copy()``, ``to_dict()`` / ``from_dict()``; moves are the frozen dataclasses
+:class:`Play`, :class:`Draw` and :class:`Pass`; a move the rules refuse raises
+:class:`~gamewidgets.errors.IllegalMove` (or :class:`~gamewidgets.errors.GameOver`)
+with the reason in words and changes nothing. ``game.view(player)`` is what one player
+may see (:class:`PlayerView`); computer players are meant to use only that.
+
+Conventions
+-----------
+- Players are ``0`` and ``1``. A tile is a tuple ``(high, low)`` of pips 0..6, the
+  higher pip first: ``(6, 4)`` is the six-four, ``(0, 0)`` the double-blank. Wherever a
+  tile is asked for, either order and a text like ``"6-4"`` or ``"4|6"`` are accepted;
+  tiles are always given back as ``(high, low)``. ``TILES`` is the set of 28, sorted.
+- The line is a tuple of *placed* tiles ``(left pip, right pip)`` read from left to
+  right, so neighbours touch with equal pips and ``ends == (line[0][0],
+  line[-1][1])``. A placed double ``(x, x)`` lies crosswise (a view draws it so); it
+  never opens a branch: the line has exactly two ends, always.
+- ``Play(tile, "left")`` lays ``tile`` on the left end, turned so that its matching pip
+  touches the line (the tile "turns the right way by itself"); likewise ``"right"``.
+- Record format (the match CLI's JSON): ``Event.to_dict()`` gives
+  ``{"player": 0, "action": "play", "tile": [6, 4], "end": "left"}``,
+  ``{"player": 1, "action": "draw", "tile": [3, 1]}`` (the tile is left out where it is
+  hidden) and ``{"player": 1, "action": "pass"}``; ``game.record()`` holds the deal as
+  ``{"hands": [[[a, b], ..7], [..7]], "boneyard": [..14 in draw order]}``, the moves and
+  the result ``{"winner": 0 | 1 | None, "points": N, "reason": "domino" | "blocked"}``;
+  ``Game.from_record`` / ``Game.from_deal`` replay it (a game set up by
+  ``from_position`` also has ``line``, ``turn`` and ``passes`` in its ``deal``).
+  ``play()`` also takes a move in that format: a given ``player`` must be the one to
+  move and a draw's ``tile`` the boneyard's next tile, which checks a replay.
+
+Choices where the rule book is silent
+-------------------------------------
+- Dealing: ``Game(seed)`` shuffles the 28 tiles with the game's own
+  ``numpy.random.Generator`` (PCG64 from ``seed``); player 0 gets the first 7, player 1
+  the next 7, the other 14 are the boneyard in that order, and draws take them from the
+  front. After the deal nothing in a hand is random (the boneyard's order is fixed), so
+  undoing a draw puts the tile back on top and drawing again gives the same tile. The
+  generator and its state are still kept and saved (``to_dict``) with the game, and undo
+  restores them, so anything that later takes randomness from ``game.rng`` stays
+  reproducible. ``Game()`` without a seed draws one and keeps it in ``game.seed``; games
+  built by ``from_deal`` / ``from_position`` have ``seed=0`` unless given one.
+- The opening rule ranks tiles: every double above every other tile, doubles by their
+  pips, the others by pip total, then by their higher end (this ranking is strict, so
+  exactly one tile leads: ``opening_rank``). The holder of the best-ranked tile dealt
+  leads (``game.opener``), and the first move must be that tile (``game.opening``): no
+  draw or pass is possible before it. The opening tile lies as written, ``(high, low)``,
+  so its high pip is the left end. ``legal_moves()`` lists the opening once, as
+  ``Play(tile, "right")``; ``Play(tile, "left")`` is accepted as the same move and
+  recorded as ``"right"``.
+- When a tile fits both ends (equal end pips, or a tile like 6-4 on ends 6 and 4),
+  ``Play(tile, "left")`` and ``Play(tile, "right")`` are both legal and different moves
+  (they make different lines). ``legal_moves()`` lists plays in hand order, left before
+  right; when there is none, exactly one of ``Draw()`` (boneyard not empty) or
+  ``Pass()`` (boneyard empty). So after a draw that fits, the only legal moves are
+  plays of the drawn tile (nothing else fitted and the ends have not changed).
+- A draw keeps the turn; a play or a pass passes it. A pass is only possible with an
+  empty boneyard, so the second of "two passes in a row" is always the other player's,
+  right after the first, and ends the game at once ("blocked").
+- Outcome: ``Outcome(winner, points, reason, pips)``. Domino: the player who plays
+  their last tile wins the other hand's pips (which may be 0 with only the
+  double-blank left). Blocked: the lower hand total wins the difference; equal totals
+  are a draw (``winner=None, points=0``). ``pips`` are both hand totals at the end.
+  ``turn`` is None once the game is over, and no move is legal.
+- Undo takes back one action at a time (a play, one draw, a pass), as far back as the
+  start of the game, also after the game ended; it restores the hands, the line, the
+  boneyard's order, the turn, the pass count and the generator exactly. There is no
+  limit on undo in the rules; a widget may undo to the user's last turn.
+- ``Game.from_position`` sets up any position that keeps all 28 tiles (hands, line,
+  boneyard; by default the boneyard is the remaining tiles in ``TILES`` order), for
+  studies, tests and computer players that sample hidden hands. With an empty line the
+  opening rule applies to the hands given; with a line already on the table nothing is
+  known about the opening (``opener`` and ``opening`` are None) and the public history
+  starts there.
+
+What a player may see: :class:`PlayerView`
+------------------------------------------
+``game.view(player)`` holds exactly: the player's own hand (sorted), the line, the
+number of tiles in the other hand and in the boneyard, whose turn it is, the opener, the
+public history, the opening facts below and, once the game is over, the outcome (its
+pip totals are public then: the hands are counted). It never holds the other hand's
+tiles or the boneyard's order, and ``view.legal_actions()`` is computed from it alone
+(the same list as ``game.legal_moves()`` for the player to move).
+
+- History: a tuple of :class:`Event`: every play with its tile and end, every draw
+  *without* its tile (except the viewer's own draws) and every pass, each with
+  ``ends``, the line's two end pips just before it (None before the opening).
+- Opening: ``view.opener`` (who leads) is public from the start (it is whose turn it
+  is). ``view.opening`` is the required tile: shown to its holder from the start (the
+  view marks it), to the other player only once it is played (before that, the other
+  player knows only that the opener must play a tile ranked above every tile of their
+  own). Whenever ``opening`` is shown, ``view.not_dealt`` lists the tiles that ranked
+  above it: the opening rule proves they were in neither hand at the deal (they were in
+  the boneyard). E.g. after a double-four opening, the double-five and double-six were
+  in the boneyard, so the other player held neither at the deal; after a 6-5 opening,
+  no double was dealt at all.
+- Facts for inference, all public: a player who draws (or passes) at ends ``(l, r)``
+  held no tile showing ``l`` or ``r`` at that moment; a drawn tile that is followed by
+  another draw or by a pass did not fit either; a drawn tile that is followed by a play
+  *is* the tile played (nothing else fitted). A tile held at one of these moments and
+  not played since is still held, and tiles only enter a hand by a deal or by a draw.
+  ``view.unseen`` is the pool the hidden tiles (other hand + boneyard) come from.
+"""
+
+from __future__ import annotations
+
+import bisect
+import copy
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Union
+
+import numpy as np
+
+from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+
+PLAYERS = 2
+HAND = 7
+HIGH = 6
+LEFT, RIGHT = "left", "right"
+ENDS = (LEFT, RIGHT)
+PLAY, DRAW, PASS = "play", "draw", "pass"
+ACTIONS = (PLAY, DRAW, PASS)
+DOMINO, BLOCKED = "domino", "blocked"
+
+Tile = tuple[int, int]
+Placed = tuple[int, int]
+
+#: the double-six set, (high, low), sorted: (0, 0), (1, 0), (1, 1), (2, 0), ...
+TILES: tuple[Tile, ...] = tuple((a, b) for a in range(HIGH + 1) for b in range(a + 1))
+_TILE_SET = frozenset(TILES)
+BONEYARD = len(TILES) - PLAYERS * HAND
+
+
+# -------------------------------------------------------------------- tiles
+def as_tile(value, what: str = "tile") -> Tile:
+    """``value`` as a tile ``(high, low)``: a pair of pips 0..6 in either order, or a
+    text like ``"6-4"``, ``"6|4"``, ``"6:4"``; :class:`IllegalMove` saying why not."""
+    if isinstance(value, str):
+        match = re.fullmatch(r"\s*\[?\s*(\d)\s*[-|:,/ ]?\s*(\d)\s*\]?\s*", value)
+        if not match:
+            raise IllegalMove(f"{what} {value!r} is not a tile like 6-4")
+        value = (int(match[1]), int(match[2]))
+    try:
+        a, b = value
+        if isinstance(a, bool) or isinstance(b, bool) or (int(a), int(b)) != (a, b):
+            raise TypeError
+        a, b = int(a), int(b)
+    except (TypeError, ValueError):
+        raise IllegalMove(f"{what} {value!r} is not a pair of pips") from None
+    if not (0 <= a <= HIGH and 0 <= b <= HIGH):
+        raise IllegalMove(f"{what} {value!r}: pips go from 0 (blank) to {HIGH}")
+    return (a, b) if a >= b else (b, a)
+
+
+def tile_name(tile: Tile) -> str:
+    """``"6-4"``."""
+    return f"{tile[0]}-{tile[1]}"
+
+
+def is_double(tile: Tile) -> bool:
+    return tile[0] == tile[1]
+
+
+def pips(tiles: Iterable[Tile]) -> int:
+    """The sum of the pips on ``tiles``."""
+    return sum(a + b for a, b in tiles)
+
+
+def opening_rank(tile: Tile) -> tuple[bool, int, int]:
+    """The opening rule's order (larger leads): doubles above all others, doubles by
+    pips, the others by pip total, then by the higher end. Strict: no two tiles tie."""
+    high, low = tile
+    return (high == low, high + low, high)
+
+
+def opening_tile(hands: Iterable[Iterable[Tile]]) -> tuple[int, Tile]:
+    """``(player, tile)``: who leads and with which tile, for the dealt ``hands``."""
+    best = None
+    for player, hand in enumerate(hands):
+        for tile in hand:
+            if best is None or opening_rank(tile) > opening_rank(best[1]):
+                best = (player, tile)
+    if best is None:
+        raise ValueError("no tile in any hand: nobody can open")
+    return best
+
+
+def ranked_above(tile: Tile) -> tuple[Tile, ...]:
+    """The tiles that rank above ``tile`` for the opening rule (sorted): when ``tile``
+    opens, these were in neither hand at the deal."""
+    rank = opening_rank(tile)
+    return tuple(t for t in TILES if opening_rank(t) > rank)
+
+
+# -------------------------------------------------------------------- moves
+@dataclass(frozen=True)
+class Play:
+    """Lay ``tile`` (from the hand of the player to move) on the ``end`` of the line,
+    ``"left"`` or ``"right"``; it turns so that its matching pip touches the line."""
+
+    tile: Tile
+    end: str
+
+    def __post_init__(self):
+        object.__setattr__(self, "tile", as_tile(self.tile))
+        if self.end not in ENDS:
+            raise IllegalMove(f"end must be 'left' or 'right', not {self.end!r}")
+
+    @property
+    def action(self) -> str:
+        return PLAY
+
+    def to_dict(self) -> dict:
+        return {"action": PLAY, "tile": list(self.tile), "end": self.end}
+
+    def __str__(self) -> str:
+        return f"{tile_name(self.tile)} {self.end}"
+
+
+@dataclass(frozen=True)
+class Draw:
+    """Take the next tile from the boneyard (only when no tile in hand fits)."""
+
+    @property
+    def action(self) -> str:
+        return DRAW
+
+    def to_dict(self) -> dict:
+        return {"action": DRAW}
+
+    def __str__(self) -> str:
+        return DRAW
+
+
+@dataclass(frozen=True)
+class Pass:
+    """Pass the turn (only with an empty boneyard and no tile that fits)."""
+
+    @property
+    def action(self) -> str:
+        return PASS
+
+    def to_dict(self) -> dict:
+        return {"action": PASS}
+
+    def __str__(self) -> str:
+        return PASS
+
+
+Move = Union[Play, Draw, Pass]
+
+
+def move_from_dict(data: dict) -> Move:
+    """A move from the record format (``player`` and a draw's ``tile`` are ignored
+    here; ``Game.play`` checks them when given the dict itself)."""
+    if not isinstance(data, dict):
+        raise IllegalMove(f"a move is a dict like {{'action': 'draw'}}, not {data!r}")
+    action = data.get("action")
+    if action == PLAY:
+        if "tile" not in data or "end" not in data:
+            raise IllegalMove(f"a play needs a tile and an end: {data!r}")
+        return Play(data["tile"], data["end"])
+    if action == DRAW:
+        return Draw()
+    if action == PASS:
+        return Pass()
+    raise IllegalMove(f"action must be one of {ACTIONS}, not {action!r}")
+
+
+@dataclass(frozen=True)
+class Event:
+    """One action as it happened: ``player``, ``action`` ("play", "draw", "pass"), the
+    ``tile`` (a play's tile, a draw's tile where it is known, else None), the ``end``
+    of a play, and ``ends``: the line's end pips just before it (None before the
+    opening). ``to_dict()`` is the record format (without ``ends``)."""
+
+    player: int
+    action: str
+    tile: Tile | None = None
+    end: str | None = None
+    ends: tuple[int, int] | None = None
+
+    @property
+    def move(self) -> Move:
+        return Play(self.tile, self.end) if self.action == PLAY else Draw() if self.action == DRAW else Pass()
+
+    def to_dict(self) -> dict:
+        out: dict = {"player": self.player, "action": self.action}
+        if self.tile is not None:
+            out["tile"] = list(self.tile)
+        if self.end is not None:
+            out["end"] = self.end
+        return out
+
+    def __str__(self) -> str:
+        if self.action == PLAY:
+            return f"{self.player}: {tile_name(self.tile)} {self.end}"
+        if self.action == DRAW:
+            return f"{self.player}: draw" + (f" {tile_name(self.tile)}" if self.tile else "")
+        return f"{self.player}: pass"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The end of a hand: ``winner`` 0, 1 or None (a draw), the ``points`` the winner
+    scores, ``reason`` "domino" or "blocked", and both hand totals ``pips`` at the end.
+    ``to_dict()`` is the record format ``{"winner", "points", "reason"}``."""
+
+    winner: int | None
+    points: int
+    reason: str
+    pips: tuple[int, int]
+
+    def to_dict(self) -> dict:
+        return {"winner": self.winner, "points": self.points, "reason": self.reason}
+
+    def __str__(self) -> str:
+        if self.winner is None:
+            return f"draw ({self.reason}, {self.pips[0]} pips each)"
+        return f"player {self.winner} wins {self.points} ({self.reason})"
+
+
+def _score(hands, reason: str, player: int) -> Outcome:
+    totals = (pips(hands[0]), pips(hands[1]))
+    if reason == DOMINO:
+        return Outcome(player, totals[1 - player], DOMINO, totals)
+    if totals[0] == totals[1]:
+        return Outcome(None, 0, BLOCKED, totals)
+    winner = 0 if totals[0] < totals[1] else 1
+    return Outcome(winner, abs(totals[0] - totals[1]), BLOCKED, totals)
+
+
+def legal_actions(hand: Iterable[Tile], ends: tuple[int, int] | None, boneyard: int,
+                  opening: Tile | None = None) -> list[Move]:
+    """The legal moves of the player to move, from what that player knows: own
+    ``hand``, the line's ``ends`` (None while the line is empty), the number of tiles
+    in the ``boneyard`` and the required ``opening`` tile (needed while the line is
+    empty). Plays in hand order (left before right), else ``Draw()`` or ``Pass()``."""
+    hand = list(hand)
+    if ends is None:
+        return [Play(opening, RIGHT)] if opening is not None and opening in hand else []
+    left, right = ends
+    plays = []
+    for tile in hand:
+        if left in tile:
+            plays.append(Play(tile, LEFT))
+        if right in tile:
+            plays.append(Play(tile, RIGHT))
+    if plays:
+        return plays
+    return [Draw()] if boneyard > 0 else [Pass()]
+
+
+def _place(line_end: int | None, tile: Tile, end: str) -> Placed:
+    """``tile`` turned to touch ``line_end`` on ``end`` (as written on an empty line)."""
+    if line_end is None:
+        return tile
+    other = tile[1] if tile[0] == line_end else tile[0]
+    return (other, line_end) if end == LEFT else (line_end, other)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _tile_text(tile) -> str:
+    return f"[{tile[0]}|{tile[1]}]"
+
+
+# --------------------------------------------------------------------- view
+@dataclass(frozen=True)
+class PlayerView:
+    """What ``player`` may see of the game (see the module docstring): nothing of the
+    other hand but its size, nothing of the boneyard but its size."""
+
+    player: int
+    hand: tuple[Tile, ...]
+    line: tuple[Placed, ...]
+    opponent_count: int
+    boneyard_count: int
+    history: tuple[Event, ...]
+    turn: int | None
+    opener: int | None
+    opening: Tile | None
+    not_dealt: tuple[Tile, ...]
+    outcome: Outcome | None = None
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.player
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        return (self.line[0][0], self.line[-1][1]) if self.line else None
+
+    @property
+    def is_over(self) -> bool:
+        return self.outcome is not None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.turn == self.player
+
+    @property
+    def passes(self) -> int:
+        """Passes in a row at the end of the history."""
+        count = 0
+        for event in reversed(self.history):
+            if event.action != PASS:
+                break
+            count += 1
+        return count
+
+    @property
+    def pips(self) -> int:
+        """The pips in the viewer's own hand."""
+        return pips(self.hand)
+
+    @property
+    def unseen(self) -> tuple[Tile, ...]:
+        """The tiles this player cannot see (other hand + boneyard), sorted."""
+        seen = set(self.hand) | {(max(p), min(p)) for p in self.line}
+        return tuple(t for t in TILES if t not in seen)
+
+    def legal_actions(self) -> list[Move]:
+        """The viewer's legal moves, from the view alone (empty when it is not the
+        viewer's turn or the game is over)."""
+        if self.turn != self.player or self.outcome is not None:
+            return []
+        return legal_actions(self.hand, self.ends, self.boneyard_count, self.opening)
+
+    def to_dict(self) -> dict:
+        """Plain data (for JSON; e.g. what a server sends one player)."""
+        return {
+            "player": self.player,
+            "hand": [list(t) for t in self.hand],
+            "line": [list(p) for p in self.line],
+            "opponent_count": self.opponent_count,
+            "boneyard_count": self.boneyard_count,
+            "history": [{**e.to_dict(), "ends": list(e.ends) if e.ends else None} for e in self.history],
+            "turn": self.turn,
+            "opener": self.opener,
+            "opening": list(self.opening) if self.opening else None,
+            "not_dealt": [list(t) for t in self.not_dealt],
+            "outcome": None if self.outcome is None else {**self.outcome.to_dict(), "pips": list(self.outcome.pips)},
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "PlayerView":
+        try:
+            outcome = data["outcome"]
+            return cls(
+                player=int(data["player"]),
+                hand=tuple(as_tile(t) for t in data["hand"]),
+                line=tuple((int(a), int(b)) for a, b in data["line"]),
+                opponent_count=int(data["opponent_count"]),
+                boneyard_count=int(data["boneyard_count"]),
+                history=tuple(
+                    Event(int(e["player"]), e["action"], as_tile(e["tile"]) if e.get("tile") is not None else None,
+                          e.get("end"), tuple(e["ends"]) if e.get("ends") else None)
+                    for e in data["history"]
+                ),
+                turn=data["turn"],
+                opener=data["opener"],
+                opening=as_tile(data["opening"]) if data["opening"] is not None else None,
+                not_dealt=tuple(as_tile(t) for t in data["not_dealt"]),
+                outcome=None if outcome is None else Outcome(
+                    outcome["winner"], int(outcome["points"]), outcome["reason"], tuple(outcome["pips"])),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadSave(f"not a domino player view: {type(exc).__name__}: {exc}") from None
+
+    def __str__(self) -> str:
+        ends = self.ends
+        lines = [
+            "line  " + ("".join(_tile_text(p) for p in self.line) or "(empty)")
+            + (f"   ends {ends[0]} and {ends[1]}" if ends else ""),
+            f"you (player {self.player})  " + " ".join(_tile_text(t) for t in self.hand)
+            + f"   {_count(len(self.hand), 'tile')}, {self.pips} pips",
+            f"player {self.opponent}  {_count(self.opponent_count, 'tile')};  boneyard {self.boneyard_count}",
+        ]
+        if not self.line and self.opener is not None:
+            lines.append(f"player {self.opener} opens" + (f" with {tile_name(self.opening)}" if self.opening else ""))
+        if self.outcome is not None:
+            lines.append(f"game over: {self.outcome}")
+        else:
+            lines.append("your turn" if self.my_turn else f"player {self.turn} to move")
+        return "\n".join(lines)
+
+
+# --------------------------------------------------------------------- game
+class Game:
+    """A hand of draw dominoes for two players. ``Game(seed=3)`` deals the same every
+    time; ``Game.from_deal(hands, boneyard)`` replays a recorded deal."""
+
+    def __init__(self, seed: int | None = None):
+        if seed is None:
+            seed = int(np.random.SeedSequence().entropy % (2**63))
+        self._set_seed(seed)
+        order = self.rng.permutation(len(TILES))
+        tiles = [TILES[int(i)] for i in order]
+        hands = [tiles[:HAND], tiles[HAND:2 * HAND]]
+        self._setup(hands, tiles[2 * HAND:], [], None, 0)
+        self._start = {"hands": [[list(t) for t in h] for h in self._hands],
+                       "boneyard": [list(t) for t in self._boneyard]}
+
+    def _set_seed(self, seed) -> None:
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        self.seed = int(seed)
+        self.rng = np.random.default_rng(self.seed)
+
+    def _setup(self, hands, boneyard, line, turn, passes) -> None:
+        self._hands = [sorted(h) for h in hands]
+        self._boneyard = list(boneyard)
+        self._line = list(line)
+        self._passes = passes
+        self._events: list[Event] = []
+        self._passes_before: list[int] = []
+        self._outcome: Outcome | None = None
+        if line:
+            self.opener, self.opening = None, None
+            self.turn = 0 if turn is None else turn
+        else:
+            self.opener, self.opening = opening_tile(self._hands)
+            if turn is not None and turn != self.opener:
+                raise ValueError(f"player {self.opener} holds the opening tile "
+                                 f"{tile_name(self.opening)} and must lead, not player {turn}")
+            self.turn = self.opener
+
+    @classmethod
+    def from_deal(cls, hands, boneyard, *, seed: int = 0) -> "Game":
+        """The game of a given deal: two hands of 7 tiles and the 14 others in draw
+        order (the record format ``{"hands": ..., "boneyard": ...}``)."""
+        try:
+            hands = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
+            boneyard = [as_tile(t, "boneyard tile") for t in boneyard]
+        except (IllegalMove, TypeError) as exc:
+            raise ValueError(f"not a domino deal: {exc}") from None
+        if len(hands) != PLAYERS or any(len(h) != HAND for h in hands) or len(boneyard) != BONEYARD:
+            raise ValueError(f"a deal is two hands of {HAND} tiles and a boneyard of {BONEYARD}, got "
+                             f"{[len(h) for h in hands]} and {len(boneyard)}")
+        _check_all_tiles([*hands[0], *hands[1], *boneyard])
+        game = cls.__new__(cls)
+        game._set_seed(seed)
+        game._setup(hands, boneyard, [], None, 0)
+        game._start = {"hands": [[list(t) for t in h] for h in hands], "boneyard": [list(t) for t in boneyard]}
+        return game
+
+    @classmethod
+    def from_position(cls, hands, line=(), boneyard=None, *, turn: int | None = None, passes: int = 0,
+                      seed: int = 0) -> "Game":
+        """A game in any position that keeps the 28 tiles: ``hands`` (two non-empty
+        lists of tiles), the ``line`` as placed tiles ``(left, right)`` from left to
+        right, the ``boneyard`` in draw order (default: every other tile, in ``TILES``
+        order), ``turn`` (default: the opener on an empty line, else 0) and ``passes``
+        in a row just made (0 or 1; 1 needs an empty boneyard). E.g.
+        ``Game.from_position([["6-6"], ["5-5"]], [(6, 1), (1, 5)], boneyard=[], ...)``
+        must still hold every tile somewhere."""
+        try:
+            hands = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
+            placed = []
+            for p in line:
+                a, b = p
+                as_tile((a, b), "line tile")
+                placed.append((int(a), int(b)))
+        except (IllegalMove, TypeError, ValueError) as exc:
+            raise ValueError(f"not a domino position: {exc}") from None
+        if len(hands) != PLAYERS or not all(hands):
+            raise ValueError("a position has two hands, each with at least one tile")
+        for left, right in zip(placed, placed[1:]):
+            if left[1] != right[0]:
+                raise ValueError(f"the line does not join: {_tile_text(left)}{_tile_text(right)}")
+        used = [*hands[0], *hands[1], *((max(p), min(p)) for p in placed)]
+        if boneyard is None:
+            taken = set(used)
+            boneyard = [t for t in TILES if t not in taken]
+        else:
+            try:
+                boneyard = [as_tile(t, "boneyard tile") for t in boneyard]
+            except (IllegalMove, TypeError) as exc:
+                raise ValueError(f"not a domino position: {exc}") from None
+        _check_all_tiles([*used, *boneyard])
+        if turn is not None and turn not in (0, 1):
+            raise ValueError(f"turn must be 0 or 1, not {turn!r}")
+        if passes not in (0, 1) or (passes and (boneyard or not placed)):
+            raise ValueError("passes is 0, or 1 when the line is down and the boneyard is empty")
+        game = cls.__new__(cls)
+        game._set_seed(seed)
+        game._setup(hands, boneyard, placed, turn, passes)
+        game._start = {"hands": [[list(t) for t in h] for h in hands], "boneyard": [list(t) for t in boneyard],
+                       "line": [list(p) for p in placed], "turn": game.turn, "passes": passes}
+        return game
+
+    @classmethod
+    def from_record(cls, record: dict) -> "Game":
+        """Replay a record (``game.record()``'s format: ``deal``, ``moves``, an optional
+        ``result``, which must agree, and an optional ``seed``: when ``Game(seed)`` deals
+        that deal, the game continues its generator); :class:`BadSave` if it does not
+        hold."""
+        try:
+            seed = record.get("seed")
+            game = cls(seed) if seed is not None else None
+            if game is None or game._start != record["deal"]:
+                game = cls._from_start(record["deal"], seed or 0)
+            game._replay(record["moves"])
+            result = record.get("result")
+            outcome = game.outcome()
+            if result is not None and (outcome is None or outcome.to_dict() != result):
+                raise BadSave(f"the record's result {result!r} is not where its moves lead "
+                              f"({outcome.to_dict() if outcome else 'game not over'})")
+        except BadSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadSave(f"not a domino record: {type(exc).__name__}: {exc}") from None
+        return game
+
+    @classmethod
+    def _from_start(cls, start: dict, seed: int) -> "Game":
+        if "line" in start or "turn" in start or "passes" in start:
+            return cls.from_position(start["hands"], start.get("line", ()), start["boneyard"],
+                                     turn=start.get("turn"), passes=start.get("passes", 0), seed=seed)
+        return cls.from_deal(start["hands"], start["boneyard"], seed=seed)
+
+    def _replay(self, moves) -> None:
+        if not isinstance(moves, list):
+            raise BadSave("moves must be a list")
+        for number, move in enumerate(moves, start=1):
+            try:
+                self.play(move)
+            except IllegalMove as exc:
+                raise BadSave(f"move {number} ({move!r}) cannot be played: {exc}") from None
+
+    # ----------------------------------------------------------------- queries
+    def hand(self, player: int) -> tuple[Tile, ...]:
+        """``player``'s tiles, sorted."""
+        return tuple(self._hands[_player(player)])
+
+    @property
+    def hands(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        return tuple(self._hands[0]), tuple(self._hands[1])
+
+    @property
+    def boneyard(self) -> tuple[Tile, ...]:
+        """The boneyard in draw order (the next tile first). Hidden from the players."""
+        return tuple(self._boneyard)
+
+    @property
+    def line(self) -> tuple[Placed, ...]:
+        return tuple(self._line)
+
+    @property
+    def ends(self) -> tuple[int, int] | None:
+        """The pips at the left and right ends of the line (None while it is empty)."""
+        return (self._line[0][0], self._line[-1][1]) if self._line else None
+
+    @property
+    def history(self) -> tuple[Event, ...]:
+        """Every action so far, with every tile (the record's view)."""
+        return tuple(self._events)
+
+    @property
+    def moves(self) -> list[Move]:
+        return [e.move for e in self._events]
+
+    @property
+    def passes(self) -> int:
+        """Passes in a row just made (2 ends the game)."""
+        return self._passes
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._events)
+
+    def pips(self, player: int) -> int:
+        return pips(self._hands[_player(player)])
+
+    def outcome(self) -> Outcome | None:
+        """None while the hand runs; else who won, how many points and why."""
+        return self._outcome
+
+    @property
+    def is_over(self) -> bool:
+        return self._outcome is not None
+
+    def legal_moves(self) -> list[Move]:
+        """The moves of the player to move (see the module docstring for the order);
+        empty once the game is over."""
+        if self._outcome is not None:
+            return []
+        return legal_actions(self._hands[self.turn], self.ends, len(self._boneyard), self.opening)
+
+    def why_not(self, move, player: int | None = None) -> str | None:
+        """Why ``move`` (by ``player``, if given) is not allowed now, in words; None
+        if it is."""
+        move, player, drawn = self._parse(move, player)
+        return self._reason(move, player, drawn)
+
+    def is_legal(self, move, player: int | None = None) -> bool:
+        try:
+            return self.why_not(move, player) is None
+        except IllegalMove:
+            return False
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see (see :class:`PlayerView`)."""
+        player = _player(player)
+        shown = self.opening is not None and (player == self.opener or bool(self._events))
+        history = tuple(
+            Event(e.player, DRAW, None, None, e.ends) if e.action == DRAW and e.player != player else e
+            for e in self._events
+        )
+        return PlayerView(
+            player=player,
+            hand=tuple(self._hands[player]),
+            line=tuple(self._line),
+            opponent_count=len(self._hands[1 - player]),
+            boneyard_count=len(self._boneyard),
+            history=history,
+            turn=self.turn,
+            opener=self.opener,
+            opening=self.opening if shown else None,
+            not_dealt=ranked_above(self.opening) if shown else (),
+            outcome=self._outcome,
+        )
+
+    # ----------------------------------------------------------------- actions
+    def play(self, move, player: int | None = None) -> Event:
+        """Make ``move`` for the player to move: a :class:`Play`, :class:`Draw` or
+        :class:`Pass`, or a dict in the record format. With ``player`` (or a
+        ``"player"`` in the dict) it must be that player's turn. Returns what happened
+        (a draw's event holds the tile drawn). Raises :class:`IllegalMove` /
+        :class:`GameOver` and changes nothing when the rules forbid it."""
+        move, player, drawn = self._parse(move, player)
+        reason = self._reason(move, player, drawn)
+        if reason is not None:
+            raise (GameOver if self._outcome is not None else IllegalMove)(reason)
+        return self._apply(move)
+
+    push = play
+
+    def undo(self) -> Move:
+        """Take back the last action (any number of times, back to the start); returns
+        the move taken back."""
+        if not self._events:
+            raise NothingToUndo("there is no move to undo")
+        event = self._events.pop()
+        self._passes = self._passes_before.pop()
+        hand = self._hands[event.player]
+        if event.action == PLAY:
+            if event.end == LEFT:
+                self._line.pop(0)
+            else:
+                self._line.pop()
+            bisect.insort(hand, event.tile)
+        elif event.action == DRAW:
+            hand.remove(event.tile)
+            self._boneyard.insert(0, event.tile)
+        self.turn = event.player
+        self._outcome = None
+        return event.move
+
+    pop = undo
+
+    def copy(self) -> "Game":
+        """An independent game in the same state (history and generator included)."""
+        game = Game.__new__(Game)
+        game.__dict__.update(self.__dict__)
+        game._hands = [list(h) for h in self._hands]
+        game._boneyard = list(self._boneyard)
+        game._line = list(self._line)
+        game._events = list(self._events)
+        game._passes_before = list(self._passes_before)
+        game.rng = np.random.default_rng()
+        game.rng.bit_generator.state = self.rng.bit_generator.state
+        return game
+
+    # ----------------------------------------------------------- serialisation
+    def record(self) -> dict:
+        """The game as a record: the deal, every move (draws with their tiles) and
+        the result (None while the game runs). ``Game.from_record`` replays it."""
+        return {
+            "game": "domino",
+            "seed": self.seed,
+            "deal": _copy_start(self._start),
+            "moves": [e.to_dict() for e in self._events],
+            "result": self._outcome.to_dict() if self._outcome else None,
+        }
+
+    def to_dict(self) -> dict:
+        """Everything needed to continue the game exactly (start, moves, position,
+        generator state)."""
+        return {
+            "game": "domino",
+            "version": 1,
+            "seed": self.seed,
+            "start": _copy_start(self._start),
+            "moves": [e.to_dict() for e in self._events],
+            "position": self._position(),
+            "rng": self.rng.bit_generator.state,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict) -> "Game":
+        """A game from :meth:`to_dict`'s output, replayed and checked; :class:`BadSave`
+        if it is damaged."""
+        try:
+            if not isinstance(data, dict):
+                raise BadSave(f"a saved game is a dict, not {type(data).__name__}")
+            if data.get("game") != "domino":
+                raise BadSave(f"not a domino game: game={data.get('game')!r}")
+            if data.get("version") != 1:
+                raise BadSave(f"unknown save version {data.get('version')!r}")
+            game = cls._from_start(data["start"], data["seed"])
+            game._replay(data["moves"])
+            if data["position"] != game._position():
+                raise BadSave("the saved position is not where the saved moves lead")
+            probe = np.random.default_rng()
+            probe.bit_generator.state = data["rng"]
+            game.rng = probe
+        except BadSave:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
+            raise BadSave(f"damaged domino save: {type(exc).__name__}: {exc}") from None
+        return game
+
+    # ------------------------------------------------------------------- text
+    def status(self) -> str:
+        if self._outcome is not None:
+            return f"game over: {self._outcome}"
+        if not self._line:
+            return f"player {self.turn} to open with {tile_name(self.opening)}"
+        return f"player {self.turn} to move"
+
+    def __str__(self) -> str:
+        ends = self.ends
+        rows = ["line  " + ("".join(_tile_text(p) for p in self._line) or "(empty)")
+                + (f"   ends {ends[0]} and {ends[1]}" if ends else "")]
+        for player in range(PLAYERS):
+            mark = ">" if self.turn == player else " "
+            hand = self._hands[player]
+            rows.append(f"{mark} {player}  " + " ".join(_tile_text(t) for t in hand)
+                        + f"   {_count(len(hand), 'tile')}, {pips(hand)} pips")
+        rows.append(f"boneyard {len(self._boneyard)}")
+        rows.append(self.status())
+        return "\n".join(rows)
+
+    def __repr__(self) -> str:
+        return (f"<domino.Game seed={self.seed} line={len(self._line)} "
+                f"hands={len(self._hands[0])}/{len(self._hands[1])} boneyard={len(self._boneyard)} "
+                f"{self.status()}>")
+
+    # -------------------------------------------------------------- internals
+    def _parse(self, move, player):
+        """(move, player, drawn tile claimed by a record or None)."""
+        drawn = None
+        if isinstance(move, dict):
+            if "player" in move:
+                given = _player(move["player"], IllegalMove)
+                if player is not None and _player(player, IllegalMove) != given:
+                    raise IllegalMove(f"the move says player {given}, the call says player {player}")
+                player = given
+            if move.get("action") == DRAW and move.get("tile") is not None:
+                drawn = as_tile(move["tile"], "drawn tile")
+            move = move_from_dict(move)
+        elif not isinstance(move, (Play, Draw, Pass)):
+            raise IllegalMove(f"a move is Play(tile, end), Draw(), Pass() or a dict, not {move!r}")
+        if player is not None:
+            player = _player(player, IllegalMove)
+        return move, player, drawn
+
+    def _reason(self, move: Move, player: int | None, drawn: Tile | None) -> str | None:
+        if self._outcome is not None:
+            return f"the game is over ({self._outcome}): undo or start a new game"
+        turn = self.turn
+        if player is not None and player != turn:
+            return f"it is player {turn}'s turn, not player {player}'s"
+        hand = self._hands[turn]
+        ends = self.ends
+        if isinstance(move, Play):
+            tile = move.tile
+            if tile not in hand:
+                return f"player {turn} does not hold {tile_name(tile)}"
+            if ends is None:
+                if tile != self.opening:
+                    return (f"the first tile must be {tile_name(self.opening)}, the "
+                            f"{'highest double' if is_double(self.opening) else 'best tile (no double was dealt)'}"
+                            f" dealt")
+                return None
+            value = ends[0] if move.end == LEFT else ends[1]
+            if value not in tile:
+                other = RIGHT if move.end == LEFT else LEFT
+                hint = f"; it fits the {other} end" if ends[1 if move.end == LEFT else 0] in tile else ""
+                return f"{tile_name(tile)} does not match the {move.end} end ({value}){hint}"
+            return None
+        if ends is None:
+            return f"player {turn} must open with {tile_name(self.opening)}"
+        fits = legal_actions(hand, ends, len(self._boneyard))
+        if isinstance(fits[0], Play):
+            return (f"{tile_name(fits[0].tile)} fits the {fits[0].end} end: "
+                    f"a player who can play must play")
+        if isinstance(move, Draw):
+            if not self._boneyard:
+                return "the boneyard is empty: pass"
+            if drawn is not None and drawn != self._boneyard[0]:
+                return (f"the draw was recorded as {tile_name(drawn)}, "
+                        f"but the next tile is {tile_name(self._boneyard[0])}")
+            return None
+        if self._boneyard:
+            return f"the boneyard still has {_count(len(self._boneyard), 'tile')}: draw until a tile fits"
+        return None
+
+    def _apply(self, move: Move) -> Event:
+        player = self.turn
+        hand = self._hands[player]
+        ends = self.ends
+        self._passes_before.append(self._passes)
+        if isinstance(move, Play):
+            tile = move.tile
+            hand.remove(tile)
+            if ends is None:
+                end = RIGHT
+                self._line.append(tile)
+            elif move.end == LEFT:
+                end = LEFT
+                self._line.insert(0, _place(ends[0], tile, LEFT))
+            else:
+                end = RIGHT
+                self._line.append(_place(ends[1], tile, RIGHT))
+            event = Event(player, PLAY, tile, end, ends)
+            self._passes = 0
+            if not hand:
+                self._outcome = _score(self._hands, DOMINO, player)
+        elif isinstance(move, Draw):
+            tile = self._boneyard.pop(0)
+            bisect.insort(hand, tile)
+            event = Event(player, DRAW, tile, None, ends)
+            self._passes = 0
+        else:
+            event = Event(player, PASS, None, None, ends)
+            self._passes += 1
+            if self._passes >= PLAYERS:
+                self._outcome = _score(self._hands, BLOCKED, player)
+        self._events.append(event)
+        if self._outcome is not None:
+            self.turn = None
+        elif event.action != DRAW:
+            self.turn = 1 - player
+        return event
+
+    def _position(self) -> dict:
+        return {
+            "hands": [[list(t) for t in h] for h in self._hands],
+            "line": [list(p) for p in self._line],
+            "boneyard": [list(t) for t in self._boneyard],
+            "turn": self.turn,
+            "passes": self._passes,
+        }
+
+
+def _player(value, error=ValueError) -> int:
+    if isinstance(value, bool) or value not in (0, 1):
+        raise error(f"a player is 0 or 1, not {value!r}")
+    return int(value)
+
+
+def _check_all_tiles(tiles: list[Tile]) -> None:
+    seen: set[Tile] = set()
+    twice = sorted({t for t in tiles if t in seen or seen.add(t)})
+    if twice:
+        raise ValueError(f"tile(s) given twice: {', '.join(map(tile_name, twice))}")
+    missing = sorted(_TILE_SET - seen)
+    if missing:
+        raise ValueError(f"tile(s) missing (all 28 must be somewhere): {', '.join(map(tile_name, missing))}")
+
+
+def _copy_start(start: dict) -> dict:
+    return copy.deepcopy(start)
