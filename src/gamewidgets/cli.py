@@ -5,6 +5,7 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets line98 play --player random --seed 3 --json game.json
     gamewidgets mahjong solve --seed 3 --json solution.json
     gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
+    gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
 """
 
 from __future__ import annotations
@@ -291,6 +292,150 @@ def _add_loa(games) -> None:
     analyse.set_defaults(run=_loa_analyse)
 
 
+def _domino_player(level: str, seed: int, args: argparse.Namespace):
+    """A player of ``level``; ``--samples`` / ``--time`` set hard's budget (``--time 0``:
+    no clock, reproducible)."""
+    from .domino.ai import LEVELS
+
+    options = {}
+    if level == "hard":
+        if args.samples is not None:
+            options["samples"] = args.samples
+        if args.time is not None:
+            options["time_limit"] = args.time or None
+    return LEVELS[level](seed=seed, **options)
+
+
+def _domino_match(args: argparse.Namespace) -> int:
+    import math
+    import random
+
+    from .domino import Game
+
+    if args.hands % 2:
+        print("gamewidgets: --hands must be even: each deal is played twice, seats swapped", file=sys.stderr)
+        return 2
+    master = random.Random(args.seed)
+    levels = (args.first, args.second)
+    bar = ProgressBar("hands") if not args.quiet else None
+    records, pair_means = [], []
+    seat_wins = [0, 0, 0]  # first level, second level, draws
+    times = [[0.0, 0], [0.0, 0]]
+    for _ in range(args.hands // 2):
+        deal_seed, seeds = master.getrandbits(32), (master.getrandbits(32), master.getrandbits(32))
+        pair = 0
+        for swapped in (False, True):
+            game = Game(deal_seed)
+            seat = (1, 0) if swapped else (0, 1)  # seat[k]: where level k sits
+            players = [None, None]
+            for k in (0, 1):
+                players[seat[k]] = _domino_player(levels[k], seeds[k], args)
+            while not game.is_over:
+                turn = game.turn
+                started = time.perf_counter()
+                move = players[turn].choose(game.view(turn))
+                k = seat.index(turn)
+                times[k][0] += time.perf_counter() - started
+                times[k][1] += 1
+                game.play(move)
+            outcome = game.outcome()
+            record = game.record()
+            records.append({"levels": [levels[seat.index(0)], levels[seat.index(1)]], "deal": record["deal"],
+                            "moves": record["moves"], "result": record["result"]})
+            if outcome.winner is None:
+                seat_wins[2] += 1
+            else:
+                seat_wins[seat.index(outcome.winner)] += 1
+                pair += outcome.points if outcome.winner == seat[0] else -outcome.points
+            if bar:
+                bar(len(records), args.hands)
+        pair_means.append(pair / 2)
+    if bar:
+        bar.close()
+    n = len(pair_means)
+    mean = sum(pair_means) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in pair_means) / (n - 1) / n) if n > 1 else float("nan")
+    hands = len(records)
+    print(f"domino, {hands} hands ({n} deals, each played with seats swapped), seed {args.seed}")
+    for k, sign in ((0, 1), (1, -1)):
+        per_move = times[k][0] / max(times[k][1], 1) * 1000
+        print(f"  {k and 'second' or 'first '} {levels[k]:>6}: {sign * mean:+.2f} ± {se:.2f} points per hand, "
+              f"won {100 * seat_wins[k] / hands:.1f}% of hands, {per_move:.1f} ms per move")
+    print(f"  drawn hands: {100 * seat_wins[2] / hands:.1f}%")
+    _write_json(args.json, {"hands": records})
+    return 0
+
+
+def _domino_decide(args: argparse.Namespace) -> int:
+    from .domino import DRAW, Game
+    from .errors import BadSave
+
+    try:
+        data = json.loads(Path(args.record).read_text())
+        hands = data["hands"] if isinstance(data, dict) and "hands" in data and "deal" not in data else [data]
+        hand = hands[args.hand]
+        moves = hand["moves"]
+        if args.ply > len(moves):
+            raise BadSave(f"hand {args.hand} has only {len(moves)} moves, not {args.ply}")
+        game = Game.from_record({"deal": hand["deal"], "moves": moves[:args.ply]})
+    except (ValueError, KeyError, TypeError, IndexError, BadSave) as exc:
+        print(f"gamewidgets: cannot set up hand {args.hand} at move {args.ply} of {args.record}: "
+              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+        return 2
+    if game.is_over:
+        print(f"gamewidgets: hand {args.hand} is over before move {args.ply} ({game.outcome()})", file=sys.stderr)
+        return 1
+    player = game.turn
+    analysis = _domino_player(args.level, args.seed, args).analyse(game.view(player))
+    move = {"player": player, **analysis.move.to_dict()}
+    if move["action"] == DRAW:  # the record format holds the drawn tile (the player did not see it)
+        move["tile"] = list(game.boneyard[0])
+    if args.explain:
+        print(game.view(player))
+        print(analysis)
+        stats = analysis.stats
+        if "beliefs" in stats:
+            likely = sorted(stats["beliefs"].items(), key=lambda kv: -kv[1])
+            print("opponent holds (estimated): " + ", ".join(f"{t} {p:.0%}" for t, p in likely if p > 0))
+            print("ruled out: " + (", ".join(stats["ruled_out"]) or "nothing"))
+    print(json.dumps(move))
+    _write_json(args.json, move)
+    return 0
+
+
+def _add_domino_budgets(command) -> None:
+    command.add_argument("--samples", type=_positive, default=None, help="hard: hidden deals sampled per move")
+    command.add_argument("--time", type=_loa_seconds, default=None, metavar="SECONDS",
+                         help="hard: seconds per move at most (0: no clock, reproducible)")
+
+
+def _add_domino(games) -> None:
+    from .domino.ai import LEVELS
+
+    domino = games.add_parser("domino", help="Dominoes (draw game, double-six)")
+    commands = domino.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    match = commands.add_parser("match", help="K hands between two levels, as duplicate pairs (seats swapped)")
+    match.add_argument("--first", choices=list(LEVELS), required=True, help="the first level")
+    match.add_argument("--second", choices=list(LEVELS), required=True, help="the second level")
+    match.add_argument("--hands", type=_positive, default=100, help="hands to play, an even number (default 100)")
+    match.add_argument("--seed", type=_seed, default=0, help="seed of the deals and players (default 0)")
+    _add_domino_budgets(match)
+    match.add_argument("--json", metavar="PATH",
+                       help='write {"hands": [{"levels", "deal", "moves", "result"}]} here')
+    match.add_argument("--quiet", action="store_true", help="no progress bar")
+    match.set_defaults(run=_domino_match)
+    decide = commands.add_parser("decide", help="the action a level takes at a point of a recorded hand")
+    decide.add_argument("--record", metavar="PATH", required=True, help="a match JSON (or one hand's record)")
+    decide.add_argument("--hand", type=_seed, default=0, help="which hand of the record (from 0; default 0)")
+    decide.add_argument("--ply", type=_seed, required=True, help="decide before this move (counted from 0)")
+    decide.add_argument("--level", choices=list(LEVELS), default="hard", help="the level (default hard)")
+    decide.add_argument("--seed", type=_seed, default=0, help="the player's seed (default 0)")
+    _add_domino_budgets(decide)
+    decide.add_argument("--explain", action="store_true", help="print the view and the analysis")
+    decide.add_argument("--json", metavar="OUT", help="write the move (record format) here")
+    decide.set_defaults(run=_domino_decide)
+
+
 def _integer(minimum: int, what: str):
     """An argparse type: an integer of at least ``minimum``."""
 
@@ -316,6 +461,7 @@ def parser() -> argparse.ArgumentParser:
     _add_line98(games)
     _add_mahjong(games)
     _add_loa(games)
+    _add_domino(games)
     return top
 
 

@@ -1,0 +1,372 @@
+"""The computer players of Dominoes: levels ``easy``, ``medium`` and ``hard``.
+
+Use ``LEVELS[name](seed=...)`` (or the classes :class:`Easy`, :class:`Medium`,
+:class:`Hard`): ``choose(view) -> Move`` and ``analyse(view) -> Analysis`` (the shared
+:class:`~gamewidgets.analysis.Analysis`). Both take a :class:`~.rules.PlayerView` only
+(``game.view(player)``): a player never sees the other hand or the boneyard's order.
+:func:`play_hand` plays one hand between two players.
+
+Levels
+------
+- **easy** — a simple heuristic with some randomness: the heaviest tile that fits
+  (shed pips), plus a random nudge of up to 6 pips, so it often plays a lighter tile.
+- **medium** — weighs pip counts and the ends it leaves: the tile's pips (shedding
+  weight), a bonus for a double (doubles are hard to place later), for each end it
+  leaves, a bonus per own tile that matches it (keeps the hand playable) and a bonus
+  when few unseen tiles match it (the opponent is less likely to hold one).
+- **hard** — determinized Monte Carlo. It first infers what the opponent cannot hold
+  from the public facts (see :func:`infer`): a player who draws or passes at ends
+  ``(l, r)`` held no tile showing ``l`` or ``r`` then, a drawn tile followed by a play
+  is that tile, and the opening rule puts every tile ranked above the opening in the
+  boneyard at the deal (``view.not_dealt``). It then samples ``samples`` hidden deals
+  consistent with all of that (the opponent's hand and a random boneyard order),
+  plays every candidate on every sample (the same samples for every candidate) and
+  finishes each hand with a fast greedy playout for both sides (heaviest fitting tile,
+  doubles first). A candidate's score is its mean signed points for the player
+  (points won, minus points lost); the analysis also holds ``win`` (the share of
+  samples won) and, in ``stats["beliefs"]``, the estimated chance that the opponent
+  holds each unseen tile, and ``stats["ruled_out"]``, the tiles the facts exclude.
+
+Choices
+-------
+- A forced decision (one legal action: the opening, a draw, a pass, the only fit) is
+  returned at once, without search, by every level.
+- Randomness comes from a generator seeded by the player's ``seed`` *and* the view
+  itself, so a decision depends only on what the player sees (and the seed), never on
+  how many decisions came before: ``analyse(view).move == choose(view)``, and swapping
+  hidden tiles in any way consistent with the public history changes nothing.
+- ``Hard(samples=300, time_limit=1.5)``: the clock stops sampling early if it runs
+  out (then the result depends on the machine's speed); ``time_limit=None`` gives
+  reproducible decisions. Hidden deals are sampled slot by slot (the opponent's dealt
+  tiles and each of its draws), most constrained first, uniformly among the tiles a
+  slot allows, restarting on a dead end: close to, not exactly, uniform over the
+  consistent deals. The opponent's play style is not modelled (only hard facts).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+from typing import ClassVar
+
+import numpy as np
+
+from ..analysis import Analysis, Candidate
+from ..errors import GameOver
+from .rules import (
+    DRAW,
+    LEFT,
+    PASS,
+    PLAY,
+    RIGHT,
+    Game,
+    Move,
+    Play,
+    PlayerView,
+    tile_name,
+)
+
+_INF = 1 << 30
+
+
+# ------------------------------------------------------------------ helpers
+def _new_ends(ends: tuple[int, int], tile, end: str) -> tuple[int, int]:
+    left, right = ends
+    if end == LEFT:
+        return (tile[1] if tile[0] == left else tile[0], right)
+    return (left, tile[1] if tile[0] == right else tile[0])
+
+
+def _signed(outcome, player: int) -> int:
+    if outcome.winner is None:
+        return 0
+    return outcome.points if outcome.winner == player else -outcome.points
+
+
+def _view_key(view: PlayerView) -> int:
+    return zlib.crc32(json.dumps(view.to_dict(), sort_keys=True).encode())
+
+
+class Player:
+    """Base of the Dominoes levels: ``choose(view)`` and ``analyse(view)``."""
+
+    name = ""
+
+    def __init__(self, seed: int | None = 0):
+        self.seed = 0 if seed is None else int(seed)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(seed={self.seed})"
+
+    def _rng(self, view: PlayerView) -> np.random.Generator:
+        return np.random.default_rng([self.seed, _view_key(view)])
+
+    def choose(self, view: PlayerView) -> Move:
+        """The action this player takes in ``view`` (its own turn)."""
+        return self.analyse(view).move
+
+    def analyse(self, view: PlayerView) -> Analysis:
+        """The action with every candidate, its expected value and why it won."""
+        if not isinstance(view, PlayerView):
+            raise TypeError(f"a player decides from a PlayerView (game.view(player)), not {type(view).__name__}")
+        moves = view.legal_actions()
+        if not moves:
+            raise GameOver("the game is over" if view.is_over else f"it is not player {view.player}'s turn")
+        started = time.perf_counter()
+        if len(moves) == 1:
+            move = moves[0]
+            reason = {DRAW: "no tile fits: draw", PASS: "no tile fits and the boneyard is empty: pass"}.get(
+                move.action, "the only legal play" if view.line else "the opening rule names this tile")
+            return Analysis(self.name, move, (Candidate(move, 0.0, {}),), reason,
+                            {"nodes": 0, "time_ms": round((time.perf_counter() - started) * 1000, 3)})
+        scored, reason, stats = self._score(view, moves, self._rng(view))
+        order = sorted(range(len(moves)), key=lambda i: (-scored[i][0], i))
+        best = order[0]
+        candidates = tuple(Candidate(moves[i], float(scored[i][0]), scored[i][1]) for i in order)
+        stats = {**stats, "time_ms": round((time.perf_counter() - started) * 1000, 3)}
+        return Analysis(self.name, moves[best], candidates, reason(moves[best], scored[best]), stats)
+
+    def _score(self, view, moves, rng):
+        raise NotImplementedError
+
+
+class Easy(Player):
+    """The heaviest tile that fits, nudged by up to 6 random pips."""
+
+    name = "easy"
+    NOISE = 6.0
+
+    def _score(self, view, moves, rng):
+        noise = rng.uniform(0, self.NOISE, len(moves))
+        scored = [(round(m.tile[0] + m.tile[1] + float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)})
+                  for m, n in zip(moves, noise)]
+        return scored, lambda m, s: f"a heavy tile ({s[1]['pips']} pips) with a random nudge", {"nodes": len(moves)}
+
+
+def medium_terms(view: PlayerView, move: Play) -> dict[str, float]:
+    """Medium's figures for a play: ``pips`` shed, ``double``, ``own`` (own tiles left
+    that match the ends it leaves), ``scarce`` (how few unseen tiles match them)."""
+    tile = move.tile
+    ends = _new_ends(view.ends, tile, move.end)
+    rest = [t for t in view.hand if t != tile]
+    own = sum(1 for t in rest if ends[0] in t or ends[1] in t)
+    unseen = view.unseen
+    scarce = sum(7 - sum(1 for t in unseen if v in t) for v in set(ends)) / len(set(ends))
+    return {"pips": tile[0] + tile[1], "double": int(tile[0] == tile[1]), "own": own, "scarce": scarce}
+
+
+class Medium(Player):
+    """Weighs pip counts and the ends it leaves (see the module docstring)."""
+
+    name = "medium"
+    WEIGHTS: ClassVar[dict[str, float]] = {"pips": 1.0, "double": 3.0, "own": 2.0, "scarce": 0.7}
+
+    def _score(self, view, moves, rng):
+        scored = []
+        for move in moves:
+            terms = medium_terms(view, move)
+            score = sum(self.WEIGHTS[k] * v for k, v in terms.items()) + float(rng.uniform(0, 1e-6))
+            scored.append((round(score, 6), {k: round(v, 3) for k, v in terms.items()}))
+        return scored, lambda m, s: (f"sheds {s[1]['pips']} pips and leaves ends matching {s[1]['own']} own "
+                                     f"tile(s)"), {"nodes": len(moves)}
+
+
+# ---------------------------------------------------------------- inference
+class Facts:
+    """What the public history proves about the opponent's hidden tiles (see :func:`infer`).
+
+    ``slots``: one per way a tile entered the opponent's hand — its dealt tiles (entry
+    ``-1``) and each of its draws (entry: the event's index), with ``fixed`` the tile
+    when it is known (a drawn tile followed by a play). ``played``: the opponent's
+    played tiles not tied to a slot, with the event index of the play. ``allowed``:
+    for each slot, the unseen tiles it may still hold now; ``ruled_out``: unseen tiles
+    no slot allows (the opponent cannot hold them)."""
+
+    def __init__(self, view: PlayerView):
+        opp = view.opponent
+        history = view.history
+        self.view = view
+        self.unseen = view.unseen
+        self.not_dealt = set(view.not_dealt)
+        self.checks = [(i, e.ends) for i, e in enumerate(history)
+                       if e.player == opp and e.action in (DRAW, PASS) and e.ends is not None]
+        plays = [(i, e.tile) for i, e in enumerate(history) if e.player == opp and e.action == PLAY]
+        draws = [i for i, e in enumerate(history) if e.player == opp and e.action == DRAW]
+        dealt = view.opponent_count + len(plays) - len(draws)
+        slots = [[-1, None] for _ in range(dealt)]
+        fixed = set()
+        for i in draws:
+            nxt = history[i + 1] if i + 1 < len(history) else None
+            tile = nxt.tile if nxt is not None and nxt.player == opp and nxt.action == PLAY else None
+            slots.append([i, tile])
+            if tile is not None:
+                fixed.add(i + 1)
+        self.slots = slots
+        self.played = [(i, t) for i, t in plays if i not in fixed]
+        self.free = [k for k, (_, tile) in enumerate(slots) if tile is None]
+        self.allowed = {k: [t for t in self.unseen if self.fits(t, k, _INF)] for k in self.free}
+        possible = set().union(*self.allowed.values()) if self.allowed else set()
+        self.ruled_out = tuple(t for t in self.unseen if t not in possible) if view.opponent_count else self.unseen
+
+    def fits(self, tile, slot: int, leave: int) -> bool:
+        """Could ``tile`` have entered by ``slot`` and stayed until event ``leave``?"""
+        entry = self.slots[slot][0]
+        if entry < 0 and tile in self.not_dealt:
+            return False
+        for index, (left, right) in self.checks:
+            if entry < index < leave and (left in tile or right in tile):
+                return False
+        return True
+
+    def sample(self, rng: np.random.Generator, tries: int = 30) -> list | None:
+        """The opponent's hand in one hidden deal consistent with the facts (None if the
+        sampler found none in ``tries``)."""
+        free = self.free
+        for _ in range(tries):
+            open_slots = list(free)
+            ok = True
+            for index in rng.permutation(len(self.played)):
+                at, tile = self.played[int(index)]
+                options = [k for k in open_slots if self.slots[k][0] < at and self.fits(tile, k, at)]
+                if not options:
+                    ok = False
+                    break
+                open_slots.remove(options[int(rng.integers(len(options)))])
+            if not ok:
+                continue
+            hand, used = [], set()
+            for k in sorted(open_slots, key=lambda k: (len(self.allowed[k]), k)):
+                options = [t for t in self.allowed[k] if t not in used]
+                if not options:
+                    ok = False
+                    break
+                tile = options[int(rng.integers(len(options)))]
+                used.add(tile)
+                hand.append(tile)
+            if ok and len(hand) == self.view.opponent_count:
+                return hand
+        return None
+
+
+def infer(view: PlayerView) -> Facts:
+    """The public facts about the opponent's hand in ``view`` (a :class:`Facts`)."""
+    return Facts(view)
+
+
+# ---------------------------------------------------------------- playouts
+def _greedy(hand, left, right):
+    """Playout policy: the heaviest fitting tile, doubles first; (tile, end) or None."""
+    best, key = None, -1
+    for tile in hand:
+        a, b = tile
+        if a == left or b == left or a == right or b == right:
+            k = a + b + (20 if a == b else 0)
+            if k > key:
+                best, key = tile, k
+    if best is None:
+        return None
+    a, b = best
+    return best, (LEFT if (a == left or b == left) else RIGHT)
+
+
+def playout(hands, boneyard, ends, turn, passes, me) -> int:
+    """Finish a hand with the greedy policy for both; signed points for ``me``.
+    ``hands`` (two lists) and ``boneyard`` (drawn from its end) are used up."""
+    left, right = ends
+    while True:
+        hand = hands[turn]
+        pick = _greedy(hand, left, right)
+        while pick is None and boneyard:
+            hand.append(boneyard.pop())
+            pick = _greedy(hand, left, right)
+        if pick is None:
+            passes += 1
+            if passes >= 2:
+                a = sum(x + y for x, y in hands[me])
+                b = sum(x + y for x, y in hands[1 - me])
+                return b - a if a < b else -(a - b) if b < a else 0
+            turn = 1 - turn
+            continue
+        passes = 0
+        tile, end = pick
+        hand.remove(tile)
+        if end == LEFT:
+            left = tile[1] if tile[0] == left else tile[0]
+        else:
+            right = tile[1] if tile[0] == right else tile[0]
+        if not hand:
+            points = sum(x + y for x, y in hands[1 - turn])
+            return points if turn == me else -points
+        turn = 1 - turn
+
+
+class Hard(Player):
+    """Infers the opponent's impossible tiles, samples consistent hidden deals and
+    scores each candidate by greedy playouts on the same samples."""
+
+    name = "hard"
+
+    def __init__(self, seed: int | None = 0, samples: int = 300, time_limit: float | None = 1.5):
+        super().__init__(seed)
+        self.samples = int(samples)
+        self.time_limit = time_limit
+
+    def __repr__(self) -> str:
+        return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
+
+    def _score(self, view, moves, rng):
+        started = time.perf_counter()
+        facts = infer(view)
+        me, opp = view.player, view.opponent
+        hand = list(view.hand)
+        totals = [0.0] * len(moves)
+        wins = [0] * len(moves)
+        held = dict.fromkeys(facts.unseen, 0)
+        done = fallback = 0
+        candidates = [t for t in facts.unseen if t not in set(facts.ruled_out)]
+        for _ in range(self.samples):
+            if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:
+                break
+            other = facts.sample(rng)
+            if other is None:  # should not happen; keep to the tiles not ruled out
+                fallback += 1
+                pool = candidates if len(candidates) >= view.opponent_count else list(facts.unseen)
+                other = [pool[int(i)] for i in rng.choice(len(pool), view.opponent_count, replace=False)]
+            taken = set(other)
+            rest = [t for t in facts.unseen if t not in taken]
+            boneyard = [rest[int(i)] for i in rng.permutation(len(rest))]
+            for tile in other:
+                held[tile] += 1
+            for index, move in enumerate(moves):
+                mine = list(hand)
+                mine.remove(move.tile)
+                if not mine:
+                    value = sum(a + b for a, b in other)
+                else:
+                    hands = [None, None]
+                    hands[me], hands[opp] = mine, list(other)
+                    value = playout(hands, list(boneyard), _new_ends(view.ends, move.tile, move.end), opp, 0, me)
+                totals[index] += value
+                wins[index] += value > 0
+            done += 1
+        scored = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 3), "win": round(wins[i] / done, 3),
+                                                 "pips": m.tile[0] + m.tile[1]})
+                  for i, m in enumerate(moves)]
+        beliefs = {tile_name(t): round(held[t] / done, 3) for t in facts.unseen}
+        stats = {"samples": done, "nodes": done * len(moves), "fallback_samples": fallback,
+                 "beliefs": beliefs, "ruled_out": [tile_name(t) for t in facts.ruled_out]}
+        return scored, lambda m, s: (f"best expected points {s[1]['ev']:+.2f} per hand (wins {s[1]['win']:.0%}) "
+                                     f"over {done} sampled hidden deals"), stats
+
+
+LEVELS = {cls.name: cls for cls in (Easy, Medium, Hard)}
+
+
+def play_hand(game: Game, players) -> Game:
+    """Let ``players[0]`` and ``players[1]`` play ``game`` to the end (in place);
+    each sees only its own view. Returns the game."""
+    while not game.is_over:
+        player = game.turn
+        game.play(players[player].choose(game.view(player)))
+    return game
