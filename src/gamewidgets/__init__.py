@@ -10,6 +10,7 @@ _WIDGETS = {
     "Line98": "gamewidgets.line98.widget",
     "MahjongConnect": "gamewidgets.mahjong.widget",
     "LinesOfAction": "gamewidgets.loa.widget",
+    "Domino": "gamewidgets.domino.widget",
 }
 
 __all__ = [*_WIDGETS, "__version__"]

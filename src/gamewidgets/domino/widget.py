@@ -1,0 +1,269 @@
+"""``Domino``: dominoes against the computer, or two people on one device.
+
+``Domino()`` plays against the computer (``mode="computer"``, level Easy, Medium or
+Hard; Medium when no level was saved); ``Domino(mode="local")`` is two people on one
+device: between turns the hand is hidden behind a "pass the device" screen until the
+next player reveals it. Everything the view does is a method: ``play(tile, end)``,
+``draw()``, ``pass_()``, ``new_game()``, ``set_level(level)``, ``reveal()``.
+
+The computer sees only ``game.view(1)`` (see :mod:`gamewidgets.domino.ai`); it thinks
+in a worker thread on that view, so the kernel keeps answering, then plays on the
+kernel's event loop (at once when there is no running loop: scripts, tests).
+
+Each mode's game is saved in the store after every action (``domino/computer`` and
+``domino/local``) and restored when a widget of that mode is created again — a
+computer turn still pending then simply runs. A new game keeps the mode and the
+level. The contract with the view is ``js/CONTRACT-domino.md``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import warnings
+
+import traitlets
+
+from .._widget import DEFAULT_STORE, GameWidget, view_source
+from ..errors import BadMessage, BadSave, IllegalMove
+from ..store import StoreWarning
+from .ai import LEVELS
+from .rules import ENDS, Draw, Game, Pass, Play, as_tile
+
+MODES = ("computer", "local")
+USER, COMPUTER = 0, 1
+
+
+class Domino(GameWidget):
+    """Dominoes (draw game, double-six) in a notebook cell."""
+
+    game_name = "domino"
+    _esm = view_source("domino")
+    _view_actions = {
+        "play": "_view_play",
+        "draw": "_view_simple",
+        "pass": "_view_simple",
+        "new_game": "_view_simple",
+        "reveal": "_view_simple",
+        "set_level": "_view_level",
+    }
+
+    mode = traitlets.Enum(MODES, "computer").tag(sync=True)
+    level = traitlets.Enum(tuple(LEVELS), "medium").tag(sync=True)
+    names = traitlets.List(traitlets.Unicode()).tag(sync=True)
+    seat = traitlets.Int(0, help="whose hand is shown").tag(sync=True)
+    line = traitlets.List(help="[left, right] pips of each tile, left to right").tag(sync=True)
+    hand = traitlets.List(help="the shown hand's tiles").tag(sync=True)
+    playable = traitlets.List(help='{"tile": [a, b], "ends": [...]} for each playable tile').tag(sync=True)
+    opening = traitlets.List(help="the required opening tile, for its holder").tag(sync=True)
+    counts = traitlets.List(traitlets.Int(), help="tiles in each hand").tag(sync=True)
+    boneyard = traitlets.Int(14).tag(sync=True)
+    turn = traitlets.Int(None, allow_none=True).tag(sync=True)
+    can_draw = traitlets.Bool(False).tag(sync=True)
+    can_pass = traitlets.Bool(False).tag(sync=True)
+    handoff = traitlets.Bool(False, help="local mode: the hand is hidden until revealed").tag(sync=True)
+    result = traitlets.Dict().tag(sync=True)
+
+    def __init__(self, mode: str = "computer", level: str | None = None, *, seed: int | None = None,
+                 game: Game | None = None, ai: dict | None = None, store=DEFAULT_STORE, **kwargs):
+        """``ai`` passes options to the computer's level (e.g. ``{"samples": 100}``)."""
+        if mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        super().__init__(store=store, mode=mode, **kwargs)
+        self.seed = seed
+        self.ai_options = dict(ai or {})
+        self._thinking: asyncio.Task | None = None
+        saved = None if game is not None else self._load()
+        if saved is not None:
+            game, saved_level = saved
+            level = level or saved_level
+        self.level = level or "medium"
+        self.names = ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
+        self._start(game if game is not None else Game(seed))
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    def __repr__(self) -> str:
+        state = "over" if self._game.is_over else f"player {self._game.turn} to move"
+        return f"<Domino {self.mode} {self.level if self.mode == 'computer' else ''} {state}>"
+
+    # ------------------------------------------------------------------ actions
+    def play(self, tile, end: str | None = None):
+        """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
+        when the tile fits only one end)."""
+        tile = as_tile(tile)
+        ends = [e for e in ENDS if self._game.is_legal(Play(tile, e))]
+        if end is None:
+            if len(ends) != 1:
+                raise IllegalMove(f"say which end: {tile} fits {' and '.join(ends) or 'no end'}")
+            end = ends[0]
+        return self._act(Play(tile, end))
+
+    def draw(self):
+        """Draw a tile from the boneyard (only when no tile fits)."""
+        return self._act(Draw())
+
+    def pass_(self):
+        """Pass (only with an empty boneyard and no tile that fits)."""
+        return self._act(Pass())
+
+    def reveal(self) -> None:
+        """Local mode: the player to move shows their tiles."""
+        if self.handoff:
+            self.handoff = False
+            with self.hold_sync():
+                self._sync()
+                self._event("reveal", player=self._game.turn)
+
+    def new_game(self, seed: int | None = None) -> None:
+        """A new hand, keeping the mode and the level."""
+        self._start(Game(seed))
+
+    def set_level(self, level: str) -> None:
+        """Change the computer's level; hands and line stay as they are."""
+        if level not in LEVELS:
+            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {level!r}")
+        self.level = level
+        self._save()
+        self._event("level", level=level)
+
+    def undo(self):
+        """Take back the last action (and, against the computer, its answers too)."""
+        self._cancel_thinking()
+        self._game.undo()
+        while self.mode == "computer" and self._game.history and self._game.turn == COMPUTER:
+            self._game.undo()
+        self._sync()
+        self._save()
+        self._event("undo")
+
+    # ------------------------------------------------------------ view handlers
+    def _view_play(self, message: dict) -> None:
+        if "tile" not in message:
+            raise BadMessage("a play needs a tile")
+        end = message.get("end")
+        if end is not None and end not in ENDS:
+            raise BadMessage(f"end must be left or right, not {end!r}")
+        self.play(message["tile"], end)
+
+    def _view_level(self, message: dict) -> None:
+        try:
+            self.set_level(message.get("level"))
+        except ValueError as exc:
+            raise BadMessage(str(exc)) from None
+
+    def _view_simple(self, message: dict) -> None:
+        getattr(self, {"pass": "pass_"}.get(message["type"], message["type"]))()
+
+    # ---------------------------------------------------------------- internals
+    def _act(self, move):
+        game = self._game
+        if self._thinking is not None:
+            raise IllegalMove("the computer is thinking")
+        if self.handoff:
+            raise IllegalMove("show your tiles first")
+        if self.mode == "computer" and game.turn == COMPUTER:
+            raise IllegalMove("it is the computer's move")
+        event = game.play(move)  # raises IllegalMove, changing nothing
+        self._after(event)
+        return event
+
+    def _after(self, event) -> None:
+        game = self._game
+        if self.mode == "local" and not game.is_over and game.turn != event.player:
+            self.handoff = True
+        details = {"tile": list(event.tile), "end": event.end} if event.action == "play" else {}
+        if game.is_over:
+            details["outcome"] = game.outcome().to_dict()
+        with self.hold_sync():
+            self._sync()
+            self._event(event.action, player=event.player, **details)
+        self._save()
+        if not game.is_over and self.mode == "computer" and game.turn == COMPUTER:
+            self._computer_turn()
+
+    def _computer_turn(self) -> None:
+        player = LEVELS[self.level](seed=self.seed, **self.ai_options)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if loop is None:
+            self._after(self._game.play(player.choose(self._game.view(COMPUTER))))
+            return
+        self._thinking = loop.create_task(self._think(loop, player))
+
+    async def _think(self, loop, player) -> None:
+        self.thinking = True
+        try:
+            view = self._game.view(COMPUTER)
+            move = await loop.run_in_executor(None, player.choose, view)
+            if self._game.view(COMPUTER) != view:
+                return  # the game changed meanwhile (new game, undo): the answer is stale
+        finally:
+            self.thinking = False
+            self._thinking = None
+        self._after(self._game.play(move))
+
+    def _cancel_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+            self.thinking = False
+
+    def _start(self, game: Game) -> None:
+        self._cancel_thinking()
+        self._game = game
+        self.handoff = self.mode == "local" and not game.is_over
+        self._sync()
+        self._event("new")
+        self._save()
+        if self.mode == "computer" and game.turn == COMPUTER:
+            self._computer_turn()  # also a computer turn still pending in a restored game
+
+    def _sync(self) -> None:
+        game = self._game
+        seat = USER if self.mode == "computer" else (game.turn if game.turn is not None else self.seat)
+        shown = not self.handoff
+        mine = shown and game.turn == seat and (self.mode == "local" or seat == USER)
+        legal = game.legal_moves() if mine and not game.is_over else []
+        plays: dict = {}
+        for move in legal:
+            if isinstance(move, Play):
+                plays.setdefault(move.tile, []).append(move.end)
+        view = game.view(seat)
+        with self.hold_sync():
+            self.position += 1
+            self.overlay = {}
+            self.seat = seat
+            self.line = [list(t) for t in game.line]
+            self.hand = [list(t) for t in view.hand] if shown else []
+            self.playable = [{"tile": list(t), "ends": ends} for t, ends in plays.items()]
+            self.opening = list(view.opening) if shown and view.opening and not game.line else []
+            self.counts = [len(game.hand(0)), len(game.hand(1))]
+            self.boneyard = len(game.boneyard)
+            self.turn = game.turn
+            self.can_draw = any(isinstance(m, Draw) for m in legal)
+            self.can_pass = any(isinstance(m, Pass) for m in legal)
+            outcome = game.outcome()
+            self.result = {} if outcome is None else {
+                **outcome.to_dict(), "pips": [game.pips(0), game.pips(1)],
+                "hands": [[list(t) for t in game.hand(0)], [list(t) for t in game.hand(1)]]}
+
+    def _save(self) -> None:
+        self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
+
+    def _load(self):
+        data = self.store.load(self.game_name, self.mode)
+        if not data:
+            return None
+        try:
+            return Game.from_dict(data["game"]), data.get("level")
+        except (KeyError, TypeError, BadSave) as exc:
+            kept = f"{self.mode}-damaged"
+            self.store.save(self.game_name, kept, data)
+            warnings.warn(f"the saved {self.mode} dominoes game cannot be restored ({exc}); it is kept as "
+                          f"{kept!r} in the store and a new game starts", StoreWarning, stacklevel=3)
+            return None

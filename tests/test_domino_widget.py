@@ -1,0 +1,112 @@
+"""The Dominoes widget driven without a browser."""
+
+import re
+
+import pytest
+
+from gamewidgets.domino import Game
+from gamewidgets.domino.widget import Domino
+from gamewidgets.store import Store, StoreWarning
+
+
+def send(widget, **message):
+    widget._handle_custom_msg(message, [])
+
+
+@pytest.fixture
+def store(tmp_path):
+    return Store(tmp_path / "s.sqlite3")
+
+
+def test_play_by_message_and_the_computer_answers(store):
+    widget = Domino(seed=3, level="easy", store=store)
+    assert widget.mode == "computer" and widget.turn == 0 and widget.opening == [6, 6]
+    assert widget.playable == [{"tile": [6, 6], "ends": ["right"]}]  # the opening tile only
+    send(widget, type="play", tile=[6, 6], end="right", position=widget.position)
+    assert widget.error == "" and widget.line[0] == [6, 6]
+    assert widget.turn == 0 and len(widget.game.history) >= 2  # the computer answered at once
+    assert widget.counts[0] == 6 and widget.hand == [list(t) for t in widget.game.hand(0)]
+
+
+def test_the_users_hand_is_shown_never_the_computers(store):
+    widget = Domino(seed=5, level="easy", store=store)
+    assert widget.hand == [list(t) for t in widget.game.hand(0)]
+    assert all(list(t) not in widget.hand for t in widget.game.hand(1))
+
+
+def test_draw_and_pass_only_when_the_rules_allow(store):
+    # player 0 holds nothing that fits 6|6 and the boneyard has tiles: draw, not pass
+    game = Game.from_position(
+        hands=[[(1, 0), (2, 0), (3, 0)], [(5, 5), (4, 4), (3, 3)]],
+        line=[(6, 6)], turn=0, seed=1,
+    )
+    widget = Domino(game=game, level="easy", store=store)
+    assert widget.can_draw and not widget.can_pass and widget.playable == []
+    with pytest.raises(Exception):
+        widget.pass_()
+    boneyard = widget.boneyard
+    widget.draw()
+    assert widget.counts[0] == 4 and widget.boneyard == boneyard - 1 and widget.turn == 0
+
+
+def test_local_mode_hides_the_hand_between_turns(store):
+    widget = Domino("local", seed=3, store=store)
+    assert widget.handoff and widget.hand == [] and widget.names == ["Player 1", "Player 2"]
+    with pytest.raises(Exception, match="show your tiles"):
+        widget.play((6, 6), "right")
+    send(widget, type="reveal")
+    assert not widget.handoff and widget.hand and widget.seat == widget.game.turn
+    widget.play((6, 6), "right")
+    assert widget.handoff and widget.hand == [] and widget.seat == widget.game.turn
+
+
+def test_changing_level_keeps_the_position_and_games_are_saved_per_mode(store):
+    widget = Domino(seed=3, level="easy", store=store)
+    widget.play((6, 6), "right")
+    send(widget, type="set_level", level="hard")
+    assert widget.level == "hard" and widget.line[0] == [6, 6]
+    local = Domino("local", seed=9, store=store)
+    local.reveal()
+    # a new widget of each mode (a kernel restart) restores its own game and level
+    again = Domino(store=store)
+    assert again.level == "hard" and again.line == widget.line and again.hand == widget.hand
+    again_local = Domino("local", store=store)
+    assert again_local.game.to_dict() == local.game.to_dict()
+    again.new_game()
+    assert again.level == "hard" and again.mode == "computer" and len(again.line) <= 1  # the computer may lead
+
+
+def test_a_pending_computer_turn_runs_when_restored(store):
+    game = Game(3)
+    game.play({"action": "play", "tile": [6, 6], "end": "right"})  # now the computer is to move
+    store.save("domino", "computer", {"game": game.to_dict(), "level": "easy"})
+    widget = Domino(store=store)
+    assert widget.turn == 0 and len(widget.game.history) >= 2
+
+
+def test_a_damaged_save_warns_and_is_kept(store):
+    store.save("domino", "computer", {"game": {"game": "domino", "junk": 1}, "level": "easy"})
+    with pytest.warns(StoreWarning, match="kept"):
+        widget = Domino(store=store)
+    assert store.load("domino", "computer-damaged") == {"game": {"game": "domino", "junk": 1}, "level": "easy"}
+
+
+@pytest.mark.parametrize(
+    "message,reason",
+    [
+        ({"type": "play"}, "needs a tile"),
+        ({"type": "play", "tile": [6, 6], "end": "middle"}, "left or right"),
+        ({"type": "play", "tile": [9, 9], "end": "left"}, "tile"),
+        ({"type": "set_level", "level": "godlike"}, "level must be"),
+        ({"type": "pass"}, "."),
+        ({"type": "jump"}, "unknown message type"),
+    ],
+)
+def test_malformed_messages_are_ignored_and_reported(store, message, reason):
+    widget = Domino(seed=3, level="easy", store=store)
+    before = widget.game.to_dict()
+    widget._handle_custom_msg(message, [])
+    assert widget.error and re.search(reason, widget.error), widget.error
+    assert widget.game.to_dict() == before
+    send(widget, type="play", tile=[6, 6], end="right")
+    assert widget.error == "" and widget.line
