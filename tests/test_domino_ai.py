@@ -272,3 +272,15 @@ def test_decide_cli_gives_one_move_in_the_record_format(tmp_path, capsys):
     move = json.loads(printed.strip().splitlines()[-1])
     Game.from_record({"deal": hand["deal"], "moves": [*hand["moves"][:6], move]})
     assert main(["domino", "decide", "--record", str(short), "--hand", "0", "--ply", "9", "--level", "easy"]) == 2
+
+
+def test_hard_states_its_beliefs_even_for_a_forced_move():
+    from gamewidgets.domino import Game
+    from gamewidgets.domino.ai import Hard
+
+    game = Game(4)
+    view = game.view(game.turn)  # the opening: one legal move
+    beliefs = Hard(seed=1, samples=50, time_limit=None).beliefs(view)
+    assert beliefs["samples"] == 50
+    assert set(beliefs["beliefs"]) == {f"{a}-{b}" for a, b in view.unseen}
+    assert abs(sum(beliefs["beliefs"].values()) - view.opponent_count) < 1e-6

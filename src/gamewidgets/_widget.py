@@ -86,6 +86,7 @@ class GameWidget(anywidget.AnyWidget):
     def __init__(self, *, store=DEFAULT_STORE, **kwargs):
         self.store = open_store(store)
         self._watching: asyncio.Task | None = None
+        self._thinking: asyncio.Task | None = None  # a computer's answer being worked out
         super().__init__(**kwargs)
         self.on_msg(self._on_view_message)
 
@@ -124,6 +125,17 @@ class GameWidget(anywidget.AnyWidget):
             self._watching.cancel()
         self._watching = None
         self.thinking = False
+
+    async def wait(self) -> None:
+        """Wait until the computer has answered (in a notebook: ``await w.wait()``)."""
+        while self._thinking is not None:
+            await asyncio.shield(self._thinking)
+
+    def _cancel_thinking(self) -> None:
+        if self._thinking is not None:
+            self._thinking.cancel()
+            self._thinking = None
+            self.thinking = False
 
     def _decide(self, player, explain: bool):
         """The player's move; with ``explain``, its analysis is shown first."""

@@ -315,6 +315,13 @@ class Hard(Player):
     def __repr__(self) -> str:
         return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
 
+    def beliefs(self, view: PlayerView) -> dict:
+        """What it believes about the other hand: ``{"beliefs": {tile: chance held},
+        "ruled_out": [tiles the public facts exclude], "samples": n}`` (also while
+        only one move is possible, when ``analyse`` does not sample)."""
+        _, _, stats = self._score(view, [], self._rng(view))
+        return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
+
     def _score(self, view, moves, rng):
         started = time.perf_counter()
         facts = infer(view)

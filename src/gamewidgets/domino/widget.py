@@ -71,7 +71,6 @@ class Domino(GameWidget):
         super().__init__(store=store, mode=mode, **kwargs)
         self.seed = seed
         self.ai_options = dict(ai or {})
-        self._thinking: asyncio.Task | None = None
         saved = None if game is not None else self._load()
         if saved is not None:
             game, saved_level = saved
@@ -206,12 +205,6 @@ class Domino(GameWidget):
             self.thinking = False
             self._thinking = None
         self._after(self._game.play(move))
-
-    def _cancel_thinking(self) -> None:
-        if self._thinking is not None:
-            self._thinking.cancel()
-            self._thinking = None
-            self.thinking = False
 
     def _start(self, game: Game) -> None:
         self._cancel_thinking()

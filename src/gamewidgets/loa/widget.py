@@ -77,7 +77,6 @@ class LinesOfAction(GameWidget):
         super().__init__(store=store, **kwargs)
         self.seed = seed
         self.ai_options = dict(ai or {})
-        self._thinking: asyncio.Task | None = None
         self._game = Game(self.size)
         self._refresh_saved()
         if game is not None:
@@ -169,11 +168,6 @@ class LinesOfAction(GameWidget):
         played = self._game.play(move, dst)  # raises IllegalMove, changing nothing
         self._moved(played, "user")
         return played
-
-    async def wait(self) -> None:
-        """Wait until the computer has answered (in a notebook: ``await w.wait()``)."""
-        while self._thinking is not None:
-            await asyncio.shield(self._thinking)
 
     def deselect(self) -> None:
         if self.selected:
@@ -348,12 +342,6 @@ class LinesOfAction(GameWidget):
             self.thinking = False
             self._thinking = None
         self._moved(self._game.play(move), "computer")
-
-    def _cancel_thinking(self) -> None:
-        if self._thinking is not None:
-            self._thinking.cancel()
-            self._thinking = None
-            self.thinking = False
 
     def _finish(self) -> None:
         game = self._game
