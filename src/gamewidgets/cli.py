@@ -178,10 +178,25 @@ def _loa_player(level: str, seed: int, args: argparse.Namespace):
         options["time_limit"] = args.time or None
     elif args.max_depth is not None or args.max_nodes is not None:
         options["time_limit"] = None
-    return LEVELS[level](seed=seed, **options)
+    try:
+        return LEVELS[level](seed=seed, **options)
+    except ValueError as exc:
+        raise _LoaOptions(f"gamewidgets: {exc}") from None
+
+
+class _LoaOptions(Exception):
+    """Budgets that do not go together (said on stderr, exit status 2)."""
 
 
 def _loa_match(args: argparse.Namespace) -> int:
+    try:
+        return _loa_match_games(args)
+    except _LoaOptions as exc:
+        print(exc, file=sys.stderr)
+        return 2
+
+
+def _loa_match_games(args: argparse.Namespace) -> int:
     import random
 
     from .loa import SIDES
@@ -227,13 +242,18 @@ def _loa_analyse(args: argparse.Namespace) -> int:
     if outcome is not None:
         print(f"gamewidgets: the game is over ({outcome}): nothing to analyse", file=sys.stderr)
         return 1
-    analysis = _loa_player(args.level, args.seed, args).analyse(game)
+    try:
+        player = _loa_player(args.level, args.seed, args)
+    except _LoaOptions as exc:
+        print(exc, file=sys.stderr)
+        return 2
+    analysis = player.analyse(game)
     print(analysis.__str__(limit=args.top))
     _write_json(args.json, {"size": args.size, "position": game.fen(), **analysis.to_dict()})
     return 0
 
 
-def _loa_seconds(text: str) -> float:
+def _seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
@@ -243,9 +263,9 @@ def _loa_seconds(text: str) -> float:
     return value
 
 
-def _add_loa_budgets(command) -> None:
-    command.add_argument("--seed", type=_seed, default=0, help="seed of the players' randomness (default 0)")
-    command.add_argument("--time", type=_loa_seconds, default=None, metavar="SECONDS",
+def _add_loa_budgets(command, seed_help: str) -> None:
+    command.add_argument("--seed", type=_seed, default=0, help=f"seed of {seed_help} (default 0)")
+    command.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                          help="seconds per move instead of the level's (0: no limit)")
     command.add_argument("--max-depth", type=_positive, default=None, help="search at most this many plies")
     command.add_argument("--max-nodes", type=_positive, default=None,
@@ -277,7 +297,7 @@ def _add_loa(games) -> None:
     match.add_argument("--games", type=_positive, default=10, help="games to play (default 10)")
     match.add_argument("--opening", type=_seed, default=2, metavar="PLIES",
                        help="random moves that open each game, for variety (default 2)")
-    _add_loa_budgets(match)
+    _add_loa_budgets(match, "the openings and the players' random moves")
     match.add_argument("--json", metavar="PATH",
                        help='write {"size", "first", "second", "games": [{"moves", "winner", "reason"}]} here')
     match.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -286,7 +306,7 @@ def _add_loa(games) -> None:
     analyse.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
     analyse.add_argument("--moves", default="", help='the moves from the start, e.g. "b1-b3 a2xc2" (default none)')
     analyse.add_argument("--level", choices=list(LEVELS), default="hard", help="the level that judges (default hard)")
-    _add_loa_budgets(analyse)
+    _add_loa_budgets(analyse, "the player's random moves")
     analyse.add_argument("--top", type=_positive, default=10, help="candidates printed (default 10)")
     analyse.add_argument("--json", metavar="PATH", help="write the analysis (and the position) here")
     analyse.set_defaults(run=_loa_analyse)
@@ -405,7 +425,7 @@ def _domino_decide(args: argparse.Namespace) -> int:
 
 def _add_domino_budgets(command) -> None:
     command.add_argument("--samples", type=_positive, default=None, help="hard: hidden deals sampled per move")
-    command.add_argument("--time", type=_loa_seconds, default=None, metavar="SECONDS",
+    command.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                          help="hard: seconds per move at most (0: no clock, reproducible)")
 
 
