@@ -69,6 +69,7 @@ import {
   sendMessage,
   watchTraits,
 } from "./lib/traits.js";
+import { createCleanup } from "./lib/cleanup.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
@@ -219,8 +220,8 @@ function render({ model, el }) {
   ensureDialogStyles(el);
   ensureStyleSheet(el, "gamewidgets-domino-v1", CSS);
 
-  const cleanups = [];
-  const onCleanup = (fn) => cleanups.push(fn);
+  const cleanup = createCleanup();
+  const onCleanup = cleanup.add;
   let destroyed = false;
 
   /* ---- trait readers (defensive) ---- */
@@ -1117,13 +1118,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     drop = null;
-    for (const fn of cleanups.reverse()) {
-      try {
-        fn();
-      } catch (err) {
-        console.warn("gamewidgets: cleanup failed", err);
-      }
-    }
+    cleanup.run();
   };
 }
 

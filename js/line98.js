@@ -83,6 +83,7 @@ import {
   sendMessage,
   watchTraits,
 } from "./lib/traits.js";
+import { createCleanup } from "./lib/cleanup.js";
 
 const N = 9;
 const STEP_MS = 40; // travel time per cell
@@ -305,8 +306,8 @@ function render({ model, el }) {
   const doc = el.ownerDocument || document;
   ensureStyles(el);
 
-  const cleanups = [];
-  const onCleanup = (fn) => cleanups.push(fn);
+  const cleanup = createCleanup();
+  const onCleanup = cleanup.add;
 
   /* ---- DOM ---- */
   const root = doc.createElement("div");
@@ -1342,13 +1343,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     anim = null;
-    for (const fn of cleanups.reverse()) {
-      try {
-        fn();
-      } catch (err) {
-        console.warn("gamewidgets: cleanup failed", err);
-      }
-    }
+    cleanup.run();
   };
 }
 

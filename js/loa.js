@@ -89,6 +89,7 @@ import {
   watchTraits,
 } from "./lib/traits.js";
 import { paintWoodBoard, squareName, woodBoardGeometry } from "./lib/woodboard.js";
+import { createCleanup } from "./lib/cleanup.js";
 
 const SIZES = [6, 7, 8];
 const SIZE_NAMES = { 6: "Quick", 7: "Medium", 8: "Classic" };
@@ -300,8 +301,8 @@ function render({ model, el }) {
   ensureDialogPartsStyles(el);
   ensureStyleSheet(el, "gamewidgets-loa-v1", CSS);
 
-  const cleanups = [];
-  const onCleanup = (fn) => cleanups.push(fn);
+  const cleanup = createCleanup();
+  const onCleanup = cleanup.add;
   let destroyed = false;
 
   /* ---- trait readers ---- */
@@ -1742,13 +1743,7 @@ function render({ model, el }) {
     destroyed = true;
     anim = null;
     queue.length = 0;
-    for (const fn of cleanups.reverse()) {
-      try {
-        fn();
-      } catch (err) {
-        console.warn("gamewidgets: cleanup failed", err);
-      }
-    }
+    cleanup.run();
   };
 }
 

@@ -82,6 +82,7 @@ import {
   setTrait,
   watchTraits,
 } from "./lib/traits.js";
+import { createCleanup } from "./lib/cleanup.js";
 
 const DEFAULT_ROWS = 8;
 const DEFAULT_COLS = 18;
@@ -205,8 +206,8 @@ function render({ model, el }) {
   ensureDialogStyles(el);
   ensureStyleSheet(el, "gamewidgets-mahjong-v1", CSS);
 
-  const cleanups = [];
-  const onCleanup = (fn) => cleanups.push(fn);
+  const cleanup = createCleanup();
+  const onCleanup = cleanup.add;
   let destroyed = false;
 
   const viewToken = {};
@@ -1593,13 +1594,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     dragState = null;
-    for (const fn of cleanups.reverse()) {
-      try {
-        fn();
-      } catch (err) {
-        console.warn("gamewidgets: cleanup failed", err);
-      }
-    }
+    cleanup.run();
     tiles.clear();
   };
 }
