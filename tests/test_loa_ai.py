@@ -14,7 +14,7 @@ from gamewidgets.analysis import Analysis
 from gamewidgets.cli import main
 from gamewidgets.errors import GameOver
 from gamewidgets.loa import SECOND, SIDES, Game, Move, generate, groups, is_connected
-from gamewidgets.loa.ai import LEVELS, Easy, Hard, Insane, Medium, Player, evaluate, play_game, side_features
+from gamewidgets.loa.ai import LEVELS, Easy, Hard, Insane, Medium, evaluate, play_game, side_features
 
 TERMS = {"concentration", "centralisation", "quads", "mobility"}
 
@@ -143,6 +143,14 @@ def test_a_search_sees_a_forced_win_two_moves_ahead():
         assert str(analysis.move) in ("a5-e5", "f2-f4")
         assert analysis.chosen.score == 1_000_000 - 3 and "forces a win" in analysis.reason
         assert len(analysis.pv) == 3
+
+
+def test_no_random_move_when_a_forced_win_is_seen():
+    player = quick("hard", seed=3, max_depth=3)
+    player.random_share = 1.0  # every other decision is a random move
+    analysis = player.analyse(Game.from_text(WIN_IN_TWO, turn=SECOND))
+    assert str(analysis.move) in ("a5-e5", "f2-f4") and analysis.stats["random"] is False
+    assert player.analyse(played(6, 3, 1)).stats["random"] is True
 
 
 # --------------------------------------------------------------- randomness
@@ -497,6 +505,13 @@ def test_cli_analyse_of_a_finished_game(capsys):
     moves = " ".join(str(m) for m in game.moves)
     assert main(["loa", "analyse", "--moves", moves, "--level", "easy"]) == 1
     assert "over" in capsys.readouterr().err
+
+
+def test_cli_refuses_a_search_without_any_budget(capsys):
+    assert main(["loa", "analyse", "--level", "insane", "--time", "0"]) == 2
+    assert "without a clock" in capsys.readouterr().err
+    assert main(["loa", "match", "--first", "hard", "--second", "easy", "--time", "0", "--games", "1"]) == 2
+    assert main(["loa", "analyse", "--level", "insane", "--time", "0", "--max-depth", "2"]) == 0
 
 
 @pytest.mark.parametrize("args", [["--first", "easy"], ["--first", "easy", "--second", "godlike"],

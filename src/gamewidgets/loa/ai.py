@@ -12,7 +12,8 @@ insane   the same, ten times longer            never           1 / 2 / 3 s
 =======  ====================================  ==============  ===========================
 
 Every level first tries each move and plays one that wins at once (connects its
-pieces, or leaves the opponent without a move) — never a random move then.
+pieces, or leaves the opponent without a move) — never a random move then, nor when
+its search proves a forced win.
 
 Use ``LEVELS[name](seed=...)`` (or the classes :class:`Easy`, :class:`Medium`,
 :class:`Hard`, :class:`Insane`): ``choose(game) -> Move`` and ``analyse(game) ->
@@ -28,16 +29,16 @@ Each side's pieces are judged alone (so the figure is cached per bitboard), the 
 is ours minus theirs, for the side to move. The per-cell sums are bit-sliced: a sum of
 a small per-cell value over the pieces is ``Σ 2**k · popcount(pieces & mask_k)``.
 
-- **concentration** (−8 a point): the sum of the Chebyshev distances of the pieces to
+- **concentration** (−12 a point): the sum of the Chebyshev distances of the pieces to
   their centre of mass (rounded to a cell), less the least sum that many pieces can
   have (0, then 1 for each of the 8 neighbours, 2 for the next 16, ...).
 - **centralisation** (+30 a ring): the average ring of the pieces, 0 on the edge, 1
   next to it, ... (up to 3 in the middle of 8×8).
-- **quads** (−12 a point, so −48 a group): connectedness as four times the Euler
+- **quads** (−6 a point, so −24 a group): connectedness as four times the Euler
   number, ``Q1 − Q3 − 2·Qd`` over every 2×2 window of the board and its border
   (Q1: one piece, Q3: three, Qd: two on a diagonal) — groups minus holes, counted with
   shifts, masks and popcounts (Gray's formula for 8-connected pieces).
-- **mobility** (+2 a move): legal moves, ours minus theirs. In the search a leaf uses
+- **mobility** (+6 a move): legal moves, ours minus theirs. In the search a leaf uses
   the move counts of the two positions before it (the search has those lists anyway:
   counting a leaf's own moves would double its cost, and lost in self-play against
   leaving mobility out); :func:`evaluate` and the analysis count exactly.
@@ -85,7 +86,8 @@ Choices where the rule book is silent
   the random move, uniformly among all legal moves (a bad one too). Medium 1/20, hard
   1/100, insane never.
 - "Its own move only": easy scores each move by the evaluation after it (and sees an
-  immediate win); it does not look at the replies. Medium looks at every reply.
+  immediate win); it does not look at the replies. Medium looks at every reply and no
+  further (the threat extension is off for it).
 - Hard and insane differ only in time (ten times) and randomness, so insane also
   reaches deeper. The budgets keep insane well under 10 s and hard under 3 s a move on
   8×8 (benchmarks/loa_strength.py measures the ladder and the times).
@@ -114,10 +116,10 @@ EXACT, LOWER, UPPER = 0, 1, 2
 class Weights:
     """How much each evaluation term counts (score points per unit)."""
 
-    concentration: int = 8  # per cell of distance to the centre of mass beyond the least possible
+    concentration: int = 12  # per cell of distance to the centre of mass beyond the least possible
     centralisation: int = 30  # per ring towards the centre, averaged over the pieces
-    quads: int = 12  # per quarter of the Euler number (Q1 - Q3 - 2 Qd)
-    mobility: int = 2  # per legal move
+    quads: int = 6  # per quarter of the Euler number (Q1 - Q3 - 2 Qd)
+    mobility: int = 6  # per legal move
 
 
 class _EvalTables:
@@ -262,7 +264,7 @@ class _Search:
         self.static_cache[bb] = value
         if euler4 <= 8 and surplus <= self.near_surplus:
             self.near.add(bb)
-        if euler4 <= 4:  # one group is at most one Euler number: the others cannot be connected
+        if euler4 <= 4:  # one group has an Euler number of 1 less its holes: only these can be connected
             self.low.add(bb)
         return value
 
@@ -540,7 +542,9 @@ class _Search:
 
 def evaluation_terms(mine: int, theirs: int, size: int, weights: Weights | None = None) -> dict[str, int]:
     """The evaluation of a position for the side owning ``mine``, term by term (points,
-    ours minus theirs); the terms add up to the score the search uses."""
+    ours minus theirs). The terms add up to the static evaluation; the search's leaves
+    use the same figures, except that mobility is taken from the move counts of the two
+    positions before the leaf (see the module docstring)."""
     w = weights or Weights()
     T = _EVAL[size]
     a, b = _features(mine, T), _features(theirs, T)
@@ -725,7 +729,8 @@ class Player:
                 if limit is not None and time.perf_counter() - started > 0.5 * limit:
                     break  # the next iteration would not finish in time
         chosen = best
-        randomised = not wins and len(moves) > 1 and roll < self.random_share
+        # never a random move when a win is seen (at once, or forced by the search)
+        randomised = not wins and len(moves) > 1 and roll < self.random_share and scores[best][0] <= MATE_ZONE
         if randomised:
             everything = sorted(moves)
             chosen = everything[self.rng.randrange(len(everything))]
@@ -770,12 +775,13 @@ class Easy(Player):
 
 
 class Medium(Player):
-    """Its move and the reply (two plies); one move in 20 is random."""
+    """Its move and the reply (two plies, no extension); one move in 20 is random."""
 
     name = "medium"
     random_share = 1 / 20
     depth = 2
     exact_root = True
+    extend = False  # the reply and no further, as the rule book says
 
 
 class Hard(Player):
