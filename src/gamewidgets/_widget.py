@@ -160,6 +160,29 @@ class GameWidget(anywidget.AnyWidget):
             self.thinking = False
             self._watching = None
 
+    # ---------------------------------------------------------------- history
+    @staticmethod
+    def _position_index(index, last: int) -> int:
+        """``goto``'s argument as a position 0..``last`` (None or -1: the last one)."""
+        if index is None:
+            return last
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise TypeError(f"goto() takes a position number, not {index!r}")
+        if index < 0:
+            index += last + 1
+        if not 0 <= index <= last:
+            raise IndexError(f"position {index} is not in this game (0..{last})")
+        return index
+
+    def _view_goto(self, message: dict) -> None:
+        index = message.get("index")
+        if isinstance(index, bool) or not isinstance(index, int):
+            raise BadMessage(f"goto needs an integer index, not {index!r}")
+        try:
+            self.goto(index)
+        except IndexError as exc:
+            raise BadMessage(str(exc)) from None
+
     # what each game defines for watch()
     def _player_named(self, name: str | None):
         """The computer player called ``name`` (None: the game's default)."""

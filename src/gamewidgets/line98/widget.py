@@ -208,14 +208,7 @@ class Line98(GameWidget):
         """Show position ``index`` of the game (0 = start, -1 or None = live), without
         changing the game: looking back is read-only, the next move returns to live."""
         last = self.history_length - 1
-        if index is None:
-            index = last
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"goto() takes a position number, not {index!r}")
-        if index < 0:
-            index += last + 1
-        if not 0 <= index <= last:
-            raise IndexError(f"position {index} is not in this game (0..{last})")
+        index = self._position_index(index, last)
         if index == last:
             self._go_live()
             return
@@ -256,15 +249,6 @@ class Line98(GameWidget):
 
     def _view_new_game(self, _message: dict) -> None:
         self.new_game()
-
-    def _view_goto(self, message: dict) -> None:
-        index = message.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise BadMessage(f"goto needs an integer index, not {index!r}")
-        try:
-            self.goto(index)
-        except IndexError as exc:
-            raise BadMessage(str(exc)) from None
 
     # ---------------------------------------------------------------- internals
     def _start(self, game: Game) -> None:

@@ -216,14 +216,7 @@ class LinesOfAction(GameWidget):
     def goto(self, index: int | None) -> None:
         """Show position ``index`` of the game (0 = start, -1 or None = now); read-only."""
         last = len(self._game.moves)
-        if index is None:
-            index = last
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"goto() takes a position number, not {index!r}")
-        if index < 0:
-            index += last + 1
-        if not 0 <= index <= last:
-            raise IndexError(f"position {index} is not in this game (0..{last})")
+        index = self._position_index(index, last)
         if index == last:
             if self.looking_back:
                 with self.hold_sync():
@@ -273,15 +266,6 @@ class LinesOfAction(GameWidget):
             self.click(message["cell"])
         except (ValueError, TypeError, IndexError) as exc:
             raise BadMessage(f"bad cell {message['cell']!r}: {exc}") from None
-
-    def _view_goto(self, message: dict) -> None:
-        index = message.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise BadMessage(f"goto needs an integer index, not {index!r}")
-        try:
-            self.goto(index)
-        except IndexError as exc:
-            raise BadMessage(str(exc)) from None
 
     def _view_simple(self, message: dict) -> None:
         name = {"continue": "continue_saved"}.get(message["type"], message["type"])
