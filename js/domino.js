@@ -39,6 +39,7 @@ import { createCanvas, roundRectPath } from "./lib/canvas.js";
 import {
   bindSettingCheckbox,
   bindToggleButton,
+  createMuteButton,
   createBadge,
   createButton,
   createStatusLine,
@@ -334,21 +335,7 @@ function render({ model, el }) {
   });
   const spacer = doc.createElement("span");
   spacer.className = "gw-spacer";
-  const soundToggle = bindToggleButton({
-    doc,
-    model,
-    trait: "muted",
-    action: "sound",
-    invert: true,
-    onLabel: "Sound on",
-    offLabel: "Sound off",
-    onIcon: "soundOn",
-    offIcon: "soundOff",
-    title: "Sound effects on/off",
-    onToggle: (muted) => {
-      if (!muted) sound.play(SOUNDS.level);
-    },
-  });
+  const soundToggle = createMuteButton({ doc, model, sound: () => sound, unmuteTone: SOUNDS.level, action: "sound", shortcut: "" });
   onCleanup(soundToggle.destroy);
   toolbar.append(levelButton, newButton, spacer, soundToggle.el);
 

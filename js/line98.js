@@ -48,6 +48,7 @@ import { createClock } from "./lib/clock.js";
 import {
   bindSettingCheckbox,
   bindToggleButton,
+  createMuteButton,
   createBadge,
   createBanner,
   createButton,
@@ -356,26 +357,7 @@ function render({ model, el }) {
   });
   const spacer = doc.createElement("span");
   spacer.className = "gw-spacer";
-  const muteToggle = bindToggleButton({
-    doc,
-    model,
-    trait: "muted",
-    action: "mute",
-    invert: true,
-    onLabel: "Sound on",
-    offLabel: "Sound off",
-    onIcon: "soundOn",
-    offIcon: "soundOff",
-    shortcut: "M",
-    title: "Sound on/off (M)",
-    onToggle: (muted) => {
-      if (!muted) {
-        sound.unlock();
-        sound.play("unmute");
-      }
-      updateDom();
-    },
-  });
+  const muteToggle = createMuteButton({ doc, model, sound: () => sound, onToggle: () => updateDom() });
   onCleanup(muteToggle.destroy);
   const toolbar = createToolbar({ doc, label: "Game", children: [undoButton, newButton, spacer, muteToggle.el] });
 

@@ -56,6 +56,7 @@ import { createClock, formatClock } from "./lib/clock.js";
 import {
   bindSettingCheckbox,
   bindToggleButton,
+  createMuteButton,
   createButton,
   createReadout,
   createStatusLine,
@@ -347,26 +348,7 @@ function render({ model, el }) {
   const sound = createSound({ isMuted: () => readBool(model, "muted", true) });
   sound.unlockOn(root);
   onCleanup(sound.destroy);
-  const muteToggle = bindToggleButton({
-    doc,
-    model,
-    trait: "muted",
-    action: "mute",
-    invert: true,
-    onLabel: "Sound on",
-    offLabel: "Sound off",
-    onIcon: "soundOn",
-    offIcon: "soundOff",
-    shortcut: "M",
-    title: "Sound on/off (M)",
-    onToggle: (muted) => {
-      if (!muted) {
-        sound.unlock();
-        sound.play(SOUNDS.unmute);
-      }
-      updateDom();
-    },
-  });
+  const muteToggle = createMuteButton({ doc, model, sound: () => sound, unmuteTone: SOUNDS.unmute, onToggle: () => updateDom() });
   onCleanup(muteToggle.destroy);
   const toolbar = createToolbar({
     doc,

@@ -407,3 +407,36 @@ export function suppressHostShortcuts(root) {
     node.setAttribute("data-lm-suppress-shortcuts", "true");
   }
 }
+
+
+/**
+ * The Sound on/off button every game has, bound to the `muted` trait (key M where
+ * the view handles it). `onToggle(muted)` runs after a click; unmuting first unlocks
+ * the audio context and plays `unmuteTone` (a tone name or notes) as feedback.
+ * `sound` is the view's createSound() object, or a function returning it (when the
+ * button is made before the sound).
+ */
+export function createMuteButton({ doc, model, sound, unmuteTone = "unmute", action = "mute", shortcut = "M",
+  onToggle }) {
+  return bindToggleButton({
+    doc,
+    model,
+    trait: "muted",
+    action,
+    invert: true,
+    onLabel: "Sound on",
+    offLabel: "Sound off",
+    onIcon: "soundOn",
+    offIcon: "soundOff",
+    shortcut,
+    title: shortcut ? `Sound on/off (${shortcut})` : "Sound on/off",
+    onToggle: (muted) => {
+      const player = typeof sound === "function" ? sound() : sound;
+      if (!muted && player) {
+        player.unlock();
+        player.play(unmuteTone);
+      }
+      if (onToggle) onToggle(muted);
+    },
+  });
+}
