@@ -88,6 +88,7 @@ def test_a_damaged_save_warns_and_is_kept(store):
     store.save("domino", "computer", {"game": {"game": "domino", "junk": 1}, "level": "easy"})
     with pytest.warns(StoreWarning, match="kept"):
         widget = Domino(store=store)
+    assert widget.boneyard + len(widget.line) + sum(widget.counts) == 28  # a new game goes on
     assert store.load("domino", "computer-damaged") == {"game": {"game": "domino", "junk": 1}, "level": "easy"}
 
 

@@ -500,7 +500,7 @@ def test_cli_analyse_refuses_an_illegal_move(capsys):
 
 
 def test_cli_analyse_of_a_finished_game(capsys):
-    # x: c1-c3?  a short game that ends: play a medium game and feed its moves
+    # a whole game, fed to the command: the position at its end has nothing to analyse
     game, _ = play_game(quick("medium", seed=3), quick("easy", seed=4), 6, seed=1)
     moves = " ".join(str(m) for m in game.moves)
     assert main(["loa", "analyse", "--moves", moves, "--level", "easy"]) == 1

@@ -114,7 +114,8 @@ EXACT, LOWER, UPPER = 0, 1, 2
 # ------------------------------------------------------------------ evaluation
 @dataclass(frozen=True)
 class Weights:
-    """How much each evaluation term counts (score points per unit)."""
+    """How much each evaluation term counts (points per unit). Tuned by self-play:
+    each weight against the others at equal time, 40 games on 6×6 and on 8×8."""
 
     concentration: int = 12  # per cell of distance to the centre of mass beyond the least possible
     centralisation: int = 30  # per ring towards the centre, averaged over the pieces
@@ -154,7 +155,6 @@ class _EvalTables:
                 ring_size = 8 * d
             least.append(total)
         self.least = tuple(least)
-        full = (1 << nn) - 1
         self.row0 = (1 << n) - 1
         self.row_last = self.row0 << (n * (n - 1))
         col0 = sum(1 << (r * n) for r in range(n))
@@ -164,7 +164,6 @@ class _EvalTables:
         self.col0_inner = inner_rows
         self.col_last_inner = inner_rows << (n - 1)
         self.inner = sum(1 << (r * n + c) for r in range(1, n) for c in range(1, n))
-        self.full = full
 
 
 _EVAL = {size: _EvalTables(size) for size in SIZES}
@@ -247,7 +246,6 @@ class _Search:
         self.near_surplus = n + 3
         self.root_ply = g.ply
         nn = n * n
-        self.nn = nn
         # move ordering: history (raised by cut-offs) on top of the centralisation gained
         self.prio = {(s, d): 4 * (T.ring[d] - T.ring[s]) for s in range(nn) for d in range(nn) if s != d}
         self.prio_get = self.prio.__getitem__
