@@ -97,6 +97,8 @@ def main() -> None:
             verdict = "ok" if share >= 0.75 else "BELOW 75%"
             print(f"{size}x{size}  {weak + ' v ' + strong:<22} {wins:>4} {losses:>6} {draws:>5} {share:>6.0%}"
                   f"  {plies:>5.0f}  {verdict}")
+    if games < 40:
+        print(f"({games} games a rung is a rough look: one game is {100 / games:.0f}%; the ladder is judged on 40)")
     print(f"\nseconds per move (wall clock, {args.workers} games at a time)")
     print(f"{'size':>4}  {'level':<7} {'moves':>6} {'mean':>7} {'max':>7}")
     for size in args.sizes:

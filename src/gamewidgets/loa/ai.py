@@ -5,8 +5,8 @@ The levels (the rule book's "Computer levels"):
 =======  ====================================  ==============  ===========================
 level    search                                random moves    clock per move 6×6/7×7/8×8
 =======  ====================================  ==============  ===========================
-easy     its own move only (1 ply)             about 1 in 3    none (a few ms)
-medium   its move and the reply (2 plies)      1 in 20         none (tens of ms)
+easy     its own move only (1 ply)             about 1 in 3    none (about 1 ms)
+medium   its move and the reply (2 plies)      1 in 20         none (a few ms)
 hard     iterative deepening, alpha-beta       1 in 100        0.1 / 0.2 / 0.3 s
 insane   the same, ten times longer            never           1 / 2 / 3 s
 =======  ====================================  ==============  ===========================
@@ -68,7 +68,8 @@ reproducible (tests, benchmarks of strength by nodes).
 
 The analysis
 ------------
-``candidates``: every legal move, the chosen one first, then best first. ``score``:
+``candidates``: every legal move: the chosen one first, then the moves with an exact
+score, best first, then those with only an upper bound, highest first. ``score``:
 the search's score for the side to move (exact for the chosen move, and for every
 move of easy and medium, which search every root move with a full window; for the
 other moves of hard and insane an upper bound — alpha-beta proved them no better).
@@ -100,6 +101,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import ClassVar
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
@@ -611,7 +613,7 @@ class Player:
     #: plies searched at most
     depth = 4
     #: seconds per move by board size; None: no clock
-    budget: dict | None = None
+    budget: ClassVar[dict | None] = None
     #: every root move searched with a full window, so every root score is exact (cheap
     #: for shallow levels); otherwise the moves after the best get an upper bound
     exact_root = False
@@ -788,7 +790,7 @@ class Hard(Player):
     name = "hard"
     random_share = 1 / 100
     depth = MAX_DEPTH
-    budget = {6: 0.1, 7: 0.2, 8: 0.3}
+    budget: ClassVar[dict] = {6: 0.1, 7: 0.2, 8: 0.3}
 
 
 class Insane(Player):
@@ -796,7 +798,7 @@ class Insane(Player):
 
     name = "insane"
     depth = MAX_DEPTH
-    budget = {6: 1.0, 7: 2.0, 8: 3.0}
+    budget: ClassVar[dict] = {6: 1.0, 7: 2.0, 8: 3.0}
 
 
 LEVELS = {cls.name: cls for cls in (Easy, Medium, Hard, Insane)}
