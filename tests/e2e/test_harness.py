@@ -90,4 +90,8 @@ def test_execute_returns_output_and_raises_with_traceback(lab):
 def test_a_failing_cell_fails_open_notebook_with_its_traceback(lab):
     with pytest.raises(AssertionError, match="(?s)cell 1:.*ValueError: broken on purpose"):
         lab.open_notebook(["a = 1", "raise ValueError('broken on purpose')", "b = 2"])
-    assert lab.evaluate("'b' in globals()") is False  # run-all stopped at the error
+    # The cells before the error ran.  Whether the cells after it are aborted is
+    # ipykernel's business, not the harness's: it aborts only the requests already
+    # queued when the error happens (stop_on_error_timeout is 0), which is a race on
+    # a busy machine -- an earlier version of this test asserted it and failed CI.
+    assert lab.evaluate("a") == 1
