@@ -28,7 +28,7 @@ bench: $(BIN)/.installed
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,plots]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,plots,online]'
 	touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json

@@ -27,27 +27,21 @@ from .._widget import DEFAULT_STORE, GameWidget, view_source
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..store import StoreWarning
 from .ai import LEVELS
-from .rules import ENDS, Draw, Game, Pass, Play, as_tile
+from .rules import ENDS, Draw, Game, Pass, Play, PlayerView, as_tile
 
 MODES = ("computer", "local")
 USER, COMPUTER = 0, 1
 
 
-class Domino(GameWidget):
-    """Dominoes (draw game, double-six) in a notebook cell."""
+class DominoTable(GameWidget):
+    """The traits the dominoes view draws, for every mode: :class:`Domino` (against the
+    computer, two people on one device) and :class:`~gamewidgets.domino.online.OnlineDomino`
+    (two notebooks through a room server) share them and the view."""
 
     game_name = "domino"
     _esm = view_source("domino")
-    _view_actions = {
-        "play": "_view_play",
-        "draw": "_view_simple",
-        "pass": "_view_simple",
-        "new_game": "_view_simple",
-        "reveal": "_view_simple",
-        "set_level": "_view_level",
-    }
 
-    mode = traitlets.Enum(MODES, "computer").tag(sync=True)
+    mode = traitlets.Enum(MODES + ("online",), "computer").tag(sync=True)
     level = traitlets.Enum(tuple(LEVELS), "medium").tag(sync=True)
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     seat = traitlets.Int(0, help="whose hand is shown").tag(sync=True)
@@ -62,6 +56,55 @@ class Domino(GameWidget):
     can_pass = traitlets.Bool(False).tag(sync=True)
     handoff = traitlets.Bool(False, help="local mode: the hand is hidden until revealed").tag(sync=True)
     result = traitlets.Dict().tag(sync=True)
+    invite = traitlets.Unicode("", help="online: the invite the host shares").tag(sync=True)
+    online = traitlets.Dict(help="online: the connection of both seats and new-game requests").tag(sync=True)
+
+    def _show(self, view: PlayerView, *, shown: bool = True, legal: list | None = None,
+              hands: list | None = None) -> None:
+        """Set the traits from what ``view.player`` sees. ``legal``: the moves the view
+        may offer now (none when None); ``hands``: both hands for the end-of-hand
+        screen (else only the viewer's own)."""
+        plays: dict = {}
+        for move in legal or ():
+            if isinstance(move, Play):
+                plays.setdefault(move.tile, []).append(move.end)
+        seat = view.player
+        with self.hold_sync():
+            self.position += 1
+            self.overlay = {}
+            self.seat = seat
+            self.line = [list(t) for t in view.line]
+            self.hand = [list(t) for t in view.hand] if shown else []
+            self.playable = [{"tile": list(t), "ends": ends} for t, ends in plays.items()]
+            self.opening = list(view.opening) if shown and view.opening and not view.line else []
+            counts = [0, 0]
+            counts[seat], counts[1 - seat] = len(view.hand), view.opponent_count
+            self.counts = counts
+            self.boneyard = view.boneyard_count
+            self.turn = view.turn
+            self.can_draw = any(isinstance(m, Draw) for m in legal or ())
+            self.can_pass = any(isinstance(m, Pass) for m in legal or ())
+            outcome = view.outcome
+            if outcome is None:
+                self.result = {}
+            else:
+                if hands is None:
+                    hands = [[], []]
+                    hands[seat] = [list(t) for t in view.hand]
+                self.result = {**outcome.to_dict(), "pips": list(outcome.pips), "hands": hands}
+
+
+class Domino(DominoTable):
+    """Dominoes (draw game, double-six) in a notebook cell."""
+
+    _view_actions = {
+        "play": "_view_play",
+        "draw": "_view_simple",
+        "pass": "_view_simple",
+        "new_game": "_view_simple",
+        "reveal": "_view_simple",
+        "set_level": "_view_level",
+    }
 
     def __init__(self, mode: str = "computer", level: str | None = None, *, seed: int | None = None,
                  game: Game | None = None, ai: dict | None = None, store=DEFAULT_STORE, **kwargs):
@@ -221,29 +264,8 @@ class Domino(GameWidget):
         seat = USER if self.mode == "computer" else (game.turn if game.turn is not None else self.seat)
         shown = not self.handoff
         mine = shown and game.turn == seat and (self.mode == "local" or seat == USER)
-        legal = game.legal_moves() if mine and not game.is_over else []
-        plays: dict = {}
-        for move in legal:
-            if isinstance(move, Play):
-                plays.setdefault(move.tile, []).append(move.end)
-        view = game.view(seat)
-        with self.hold_sync():
-            self.position += 1
-            self.overlay = {}
-            self.seat = seat
-            self.line = [list(t) for t in game.line]
-            self.hand = [list(t) for t in view.hand] if shown else []
-            self.playable = [{"tile": list(t), "ends": ends} for t, ends in plays.items()]
-            self.opening = list(view.opening) if shown and view.opening and not game.line else []
-            self.counts = [len(game.hand(0)), len(game.hand(1))]
-            self.boneyard = len(game.boneyard)
-            self.turn = game.turn
-            self.can_draw = any(isinstance(m, Draw) for m in legal)
-            self.can_pass = any(isinstance(m, Pass) for m in legal)
-            outcome = game.outcome()
-            self.result = {} if outcome is None else {
-                **outcome.to_dict(), "pips": [game.pips(0), game.pips(1)],
-                "hands": [[list(t) for t in game.hand(0)], [list(t) for t in game.hand(1)]]}
+        self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
+                   hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
 
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
