@@ -34,6 +34,28 @@
 //   data-event is the id of the newest last_event seen. Extra attributes:
 //   data-seat, data-opponent (count of the hidden hand), data-muted,
 //   data-reduced-motion, data-state ("over" when there is a result).
+//
+// Online mode (mode == "online", the contract's last section):
+//   DOM      a presence strip between the toolbar and the table (one chip per seat,
+//            js/lib/online.js) with the invite box (Copy invite) when `invite` is
+//            set; notices over the board (js/lib/controls.js banners, stacked):
+//            the connection (connecting / offline with a countdown / closed / waiting
+//            for the opponent) and a new-game request (mine: Withdraw; the
+//            opponent's: [data-dialog=request] with Agree / Decline); the replaced
+//            dialog ("Play here instead").
+// - While this seat cannot play (not connected, or the opponent is not), the board
+//   is dimmed and the hand is not playable whatever `playable` says.
+// - While the result screen is open the notices move into it (below the hands), so
+//   a request made from the other result screen is answered there; the result
+//   screen's New game button is hidden while a request is pending (the notice has
+//   the buttons) and when the room is closed. The toolbar's New game is disabled
+//   while not connected or while my own request waits, hidden when closed.
+// - `retry_in` counts down in the view (it need not be re-sent every second).
+// - The opponent declining my request shows "Your opponent declined..." in the
+//   status line for a few seconds (last_event kind "declined").
+// - data-copied stays "true" after a copy until the invite changes; when neither
+//   the clipboard nor the copy command works, the invite is left selected and the
+//   button says "Press Ctrl+C".
 
 import { createCanvas, roundRectPath } from "./lib/canvas.js";
 import {
@@ -41,6 +63,7 @@ import {
   bindToggleButton,
   createMuteButton,
   createBadge,
+  createBanner,
   createButton,
   createStatusLine,
   suppressHostShortcuts,
@@ -57,6 +80,7 @@ import {
   tileKey,
 } from "./lib/dominoes.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
+import { createCountdown, createInviteBox, createPresenceChip, ensureOnlineStyles } from "./lib/online.js";
 import { TONES, claimSound, createSound } from "./lib/sound.js";
 import { ensureStyleSheet } from "./lib/stylesheet.js";
 import { PALETTE, ensureStyles, font } from "./lib/theme.js";
@@ -102,7 +126,20 @@ const SOUNDS = {
   lose: TONES.gameOver,
   reveal: [{ f: 660, to: 880, d: 0.1, type: "sine", v: 0.3 }],
   level: TONES.unmute,
+  request: [
+    { f: 784, d: 0.09, type: "sine", v: 0.35 },
+    { f: 1047, d: 0.14, type: "sine", v: 0.35, at: 0.1 },
+  ],
+  declined: [{ f: 520, to: 390, d: 0.18, type: "sine", v: 0.3 }],
+  joined: [
+    { f: 660, d: 0.07, type: "triangle", v: 0.35 },
+    { f: 990, d: 0.1, type: "triangle", v: 0.35, at: 0.08 },
+  ],
+  left: [{ f: 500, to: 300, d: 0.2, type: "triangle", v: 0.3 }],
 };
+
+const ONLINE_STATES = ["connecting", "connected", "offline", "replaced", "closed"];
+const FLASH_MS = 6000;
 
 const LEVEL_ICON = '<path d="M4 20h4v-6H4z"/><path d="M10 20h4V9h-4z"/><path d="M16 20h4V4h-4z"/>';
 
@@ -200,6 +237,30 @@ const CSS = `
 .gw-domino .gw-dom-result-tiles em { line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; }
 .gw-domino .gw-dom-points { font-size: 30px; font-weight: 800; color: ${PALETTE.accent}; line-height: 1.1; }
 .gw-domino .gw-dialog-backdrop[data-dialog="handoff"] { background: rgba(10, 20, 14, 0.92); }
+.gw-domino .gw-dom-online {
+  display: flex; align-items: center; flex-wrap: wrap; gap: 8px 10px; margin: 0 4px 10px;
+}
+.gw-domino .gw-dom-online[hidden] { display: none; }
+.gw-domino .gw-dom-seats { display: flex; gap: 6px; flex-wrap: wrap; min-width: 0; }
+.gw-domino .gw-dom-online .gw-invite { flex: 1 1 250px; max-width: 340px; margin-left: auto; }
+.gw-domino .gw-dom-notices {
+  position: absolute; left: 10px; right: 10px; top: 8px; z-index: 2;
+  display: flex; flex-direction: column; align-items: center; gap: 6px;
+  line-height: 1.3; pointer-events: none;
+}
+.gw-domino .gw-dom-notices[data-center="true"] { top: 50%; transform: translateY(-50%); }
+.gw-domino .gw-dom-notices > * { pointer-events: auto; max-width: min(470px, 100%); }
+.gw-domino .gw-dialog .gw-dom-notices {
+  position: static; transform: none; margin: 12px 0 0; align-items: stretch;
+}
+.gw-domino .gw-dialog .gw-dom-notices > * { max-width: none; }
+.gw-domino .gw-dom-notices .gw-banner { box-shadow: 0 6px 20px rgba(0, 0, 0, 0.45); }
+.gw-domino .gw-dom-board { transition: filter 0.25s; }
+.gw-domino[data-mode="online"][data-live="false"] .gw-dom-board { filter: saturate(0.55) brightness(0.72); }
+.gw-domino[data-mode="online"][data-live="false"] .gw-dom-hand .gw-dom-tile { filter: saturate(0.75) brightness(0.8); }
+.gw-domino .gw-dom-result-tiles .gw-dom-hidden {
+  line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; margin-left: 6px; font-style: italic;
+}
 `;
 
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
@@ -219,27 +280,60 @@ function render({ model, el }) {
   const win = doc.defaultView || window;
   ensureStyles(el);
   ensureDialogStyles(el);
-  ensureStyleSheet(el, "gamewidgets-domino-v1", CSS);
+  ensureOnlineStyles(el);
+  ensureStyleSheet(el, "gamewidgets-domino-v2", CSS);
 
   const cleanup = createCleanup();
   const onCleanup = cleanup.add;
   let destroyed = false;
 
   /* ---- trait readers (defensive) ---- */
-  const mode = () => (readString(model, "mode", "computer") === "local" ? "local" : "computer");
+  const mode = () => {
+    const m = readString(model, "mode", "computer");
+    return m === "local" || m === "online" ? m : "computer";
+  };
+  const isOnline = () => mode() === "online";
   const level = () => {
     const l = readString(model, "level", "medium");
     return LEVELS.includes(l) ? l : "medium";
   };
   const names = () => {
     const v = readList(model, "names");
-    const dflt = mode() === "local" ? ["Player 1", "Player 2"] : ["You", "Computer"];
+    const m = mode();
+    const dflt =
+      m === "local"
+        ? ["Player 1", "Player 2"]
+        : m === "online"
+          ? seat() === 0
+            ? ["You", "Opponent"]
+            : ["Opponent", "You"]
+          : ["You", "Computer"];
     return [0, 1].map((i) => (typeof v[i] === "string" && v[i] ? v[i] : dflt[i]));
   };
   const seat = () => {
     const s = readInt(model, "seat", 0);
     return s === 1 ? 1 : 0;
   };
+  /** The `online` trait, checked ({} or junk reads as "connecting", nobody there). */
+  function net() {
+    const o = asObject(readRaw(model, "online")) || {};
+    const seats = Array.isArray(o.seats) ? o.seats : [];
+    const retry = o.retry_in;
+    return {
+      state: ONLINE_STATES.includes(o.state) ? o.state : "connecting",
+      seats: [0, 1].map((i) => seats[i] === true),
+      joined: o.joined === true,
+      request: o.request === 0 || o.request === 1 ? o.request : null,
+      retryIn: typeof retry === "number" && Number.isFinite(retry) && retry >= 0 ? retry : null,
+      message: typeof o.message === "string" ? o.message.trim() : "",
+    };
+  }
+  /** Online: this seat is connected and so is the opponent (moves can be made). */
+  function live() {
+    if (!isOnline()) return true;
+    const n = net();
+    return n.state === "connected" && n.seats[1 - seat()];
+  }
   const tiles = (name) => readList(model, name).map((t) => asTile(t, 9)).filter(Boolean);
   let lastLine = [];
   function line() {
@@ -252,6 +346,7 @@ function render({ model, el }) {
   }
   function playable() {
     const out = [];
+    if (!live()) return out;
     for (const p of readList(model, "playable")) {
       const o = asObject(p);
       const tile = o && asTile(o.tile, 9);
@@ -271,8 +366,10 @@ function render({ model, el }) {
     const t = readRaw(model, "turn");
     return t === 0 || t === 1 ? t : null;
   };
-  const thinking = () => readBool(model, "thinking", false);
-  const handoff = () => readBool(model, "handoff", false);
+  const thinking = () => readBool(model, "thinking", false) && !isOnline();
+  const handoff = () => readBool(model, "handoff", false) && !isOnline();
+  const canDraw = () => readBool(model, "can_draw", false) && live();
+  const canPass = () => readBool(model, "can_pass", false) && live();
   function result() {
     const r = asObject(readRaw(model, "result"));
     if (!r || !("winner" in r)) return null;
@@ -339,6 +436,30 @@ function render({ model, el }) {
   onCleanup(soundToggle.destroy);
   toolbar.append(levelButton, newButton, spacer, soundToggle.el);
 
+  // online: who is here (one chip per seat) and the invite to share
+  const onlineStrip = doc.createElement("div");
+  onlineStrip.className = "gw-dom-online";
+  onlineStrip.hidden = true;
+  const seatsBox = doc.createElement("div");
+  seatsBox.className = "gw-dom-seats";
+  seatsBox.setAttribute("role", "group");
+  seatsBox.setAttribute("aria-label", "Players");
+  const chips = [0, 1].map((i) => createPresenceChip({ doc, seat: i }));
+  seatsBox.append(chips[0].el, chips[1].el);
+  const inviteBox = createInviteBox({
+    doc,
+    onCopy: (how) => {
+      root.dataset.copied = "true";
+      flash(
+        how === "selected"
+          ? "The invite is selected: press Ctrl+C (⌘C on a Mac) to copy it."
+          : "Invite copied: send it to your opponent.",
+      );
+    },
+  });
+  onCleanup(inviteBox.destroy);
+  onlineStrip.append(seatsBox, inviteBox.el);
+
   // the table
   const table = doc.createElement("div");
   table.className = "gw-dom-table";
@@ -368,6 +489,56 @@ function render({ model, el }) {
 
   const boardBox = doc.createElement("div");
   boardBox.className = "gw-dom-boardbox";
+
+  // online notices over the board: the connection, then a new-game request
+  const notices = doc.createElement("div");
+  notices.className = "gw-dom-notices";
+  const connectionNotice = createBanner({ doc, kind: "connection", place: "inline", tone: "info", dot: true });
+  const closedNotice = createBanner({ doc, kind: "closed", place: "inline", tone: "danger" });
+  const waitingNotice = createBanner({ doc, kind: "waiting", place: "inline", tone: "info", dot: true });
+  const askedNotice = createBanner({
+    doc,
+    kind: "request-sent",
+    place: "inline",
+    dot: true,
+    actions: [
+      {
+        label: "Withdraw",
+        action: "withdraw",
+        title: "Take back your request for a new game",
+        ariaLabel: "Withdraw your request for a new game",
+        onClick: () => act({ type: "decline" }),
+      },
+    ],
+  });
+  const requestNotice = createBanner({
+    doc,
+    kind: "request",
+    place: "inline",
+    actions: [
+      {
+        label: "Agree",
+        action: "agree",
+        primary: true,
+        title: "Start a new game now",
+        ariaLabel: "Agree to a new game",
+        onClick: () => act({ type: "new_game" }),
+      },
+      {
+        label: "Decline",
+        action: "decline",
+        title: "Keep playing this game",
+        ariaLabel: "Decline the new game",
+        onClick: () => act({ type: "decline" }),
+      },
+    ],
+  });
+  requestNotice.el.dataset.dialog = "request";
+  requestNotice.el.setAttribute("role", "alert");
+  for (const b of [connectionNotice, closedNotice, waitingNotice, askedNotice, requestNotice]) {
+    notices.appendChild(b.el);
+    onCleanup(b.destroy);
+  }
   const endButtons = {};
   for (const end of ["left", "right"]) {
     const b = doc.createElement("button");
@@ -478,12 +649,28 @@ function render({ model, el }) {
   const resultHands = doc.createElement("div");
   resultHands.className = "gw-dom-result-hands";
   resultDialog.body.append(points, resultHands);
-  for (const d of [levelDialog, handoffDialog, resultDialog]) {
+  const replacedDialog = createDialog({
+    doc,
+    returnFocus,
+    name: "replaced",
+    title: "This seat is now open in another notebook",
+    message: "",
+    actions: [
+      {
+        label: "Play here instead",
+        action: "reconnect",
+        primary: true,
+        title: "Take the seat back into this notebook (the other one stops playing)",
+        onClick: () => act({ type: "reconnect" }),
+      },
+    ],
+  });
+  for (const d of [levelDialog, handoffDialog, resultDialog, replacedDialog]) {
     table.appendChild(d.el);
     onCleanup(d.destroy);
   }
 
-  root.append(header, toolbar, table, settings, status.el);
+  root.append(header, toolbar, onlineStrip, table, settings, status.el);
   el.appendChild(root);
   onCleanup(() => root.remove());
 
@@ -496,6 +683,21 @@ function render({ model, el }) {
   let resultKey = "";
   const sprites = createDominoSprites();
   let dpr = 1;
+  let flashText = ""; // a passing message for the status line (online: declined, copied)
+  let flashTimer = 0;
+  let netKey = ""; // the online trait last seen (re-arms the countdown)
+  const countdown = createCountdown({ onTick: () => updateDom() });
+  onCleanup(countdown.destroy);
+  onCleanup(() => clearTimeout(flashTimer));
+  function flash(text) {
+    flashText = text;
+    clearTimeout(flashTimer);
+    flashTimer = setTimeout(() => {
+      flashText = "";
+      updateDom();
+    }, FLASH_MS);
+    updateDom();
+  }
 
   const sound = createSound({ isMuted: () => readBool(model, "muted", true) });
   sound.unlockOn(root);
@@ -551,7 +753,7 @@ function render({ model, el }) {
     draw: (ctx, info) => drawBoard(ctx, info),
   });
   onCleanup(board.destroy);
-  boardBox.append(endButtons.left, endButtons.right);
+  boardBox.append(endButtons.left, endButtons.right, notices);
 
   /* ---- drawing ---- */
   function drawBoard(ctx, { width, height, dpr: d }) {
@@ -860,52 +1062,105 @@ function render({ model, el }) {
   }
 
   /* ---- sync ---- */
+  function offlineText() {
+    const left = countdown.remaining();
+    return left ? `Offline \u2014 reconnecting in ${left} s` : "Offline \u2014 reconnecting\u2026";
+  }
   function statusText() {
     const err = readString(model, "error", "");
     if (err) return err;
+    if (flashText) return flashText;
+    const m = mode();
     const n = names();
+    const me = seat();
+    const o = m === "online" ? net() : null;
+    if (o) {
+      if (o.state === "replaced") return "This seat is open in another notebook.";
+      if (o.state === "closed") return o.message || "The room is closed.";
+      if (o.state === "connecting") return "Connecting to the room\u2026";
+      if (o.state === "offline") return `${offlineText()}.`;
+    }
     const r = result();
     if (r) {
       if (r.winner == null) return "Blocked: equal pips, a draw.";
-      return `${n[r.winner]} ${mode() === "computer" && r.winner === 0 ? "win" : "wins"} ${r.points} point${r.points === 1 ? "" : "s"}.`;
+      const pts = `${r.points} point${r.points === 1 ? "" : "s"}`;
+      if (o) return `${r.winner === me ? "You win" : "Your opponent wins"} ${pts}.`;
+      return `${n[r.winner]} ${mode() === "computer" && r.winner === 0 ? "win" : "wins"} ${pts}.`;
+    }
+    if (o) {
+      if (o.request === me) return "You asked for a new game: waiting for your opponent's answer.";
+      if (o.request === 1 - me) return "Your opponent asks for a new game: agree or decline.";
+      if (!o.seats[1 - me]) {
+        return o.joined ? "Waiting for your opponent to reconnect." : "Waiting for your opponent to join: send them the invite.";
+      }
     }
     const t = turn();
     if (t == null) return "";
     if (handoff()) return `Pass the device to ${n[t]}.`;
-    if (mode() === "computer" && t !== seat()) return thinking() ? "Computer is thinking\u2026" : "Computer's turn.";
-    const who = mode() === "computer" ? "Your turn" : `${n[t]}'s turn`;
+    if (m === "computer" && t !== me) return thinking() ? "Computer is thinking\u2026" : "Computer's turn.";
+    if (m === "online" && t !== me) return "Your opponent's turn.";
+    const who = m === "local" ? `${n[t]}'s turn` : "Your turn";
     if (selected) return `${who}: choose the left or right end (\u2190 \u2192), Esc to put it back.`;
-    if (readBool(model, "can_draw", false)) return `${who}: no tile fits \u2014 draw from the boneyard.`;
-    if (readBool(model, "can_pass", false)) return `${who}: no tile fits and the boneyard is empty \u2014 pass.`;
-    const o = opening();
-    if (!line().length && o) return `${who}: lead with the ${o[0]}\u2013${o[1]}.`;
+    if (canDraw()) return `${who}: no tile fits \u2014 draw from the boneyard.`;
+    if (canPass()) return `${who}: no tile fits and the boneyard is empty \u2014 pass.`;
+    const op = opening();
+    if (!line().length && op) return `${who}: lead with the ${op[0]}\u2013${op[1]}.`;
     return `${who}: choose a highlighted tile.`;
+  }
+
+  /** Online: the hand the server keeps hidden, as backs with the count. */
+  function hiddenHandRow(row, count, d) {
+    if (!count) {
+      const em = doc.createElement("em");
+      em.textContent = "no tiles left";
+      row.appendChild(em);
+      return;
+    }
+    for (let k = 0; k < Math.min(count, 10); k++) row.appendChild(dominoCanvas(doc, TILE_BACK, 18, 36, d, { pad: 2 }));
+    const note = doc.createElement("span");
+    note.className = "gw-dom-hidden";
+    note.textContent = `${count} tile${count === 1 ? "" : "s"}, not shown`;
+    row.appendChild(note);
   }
 
   function updateResult() {
     const r = result();
-    const key = r ? JSON.stringify(r) : "";
-    if (key === resultKey) return;
-    resultKey = key;
-    if (!r) {
-      resultDialog.close();
-      return;
-    }
-    const n = names();
+    const m = mode();
     const me = seat();
+    const hiddenCount = counts()[1 - me];
+    const key = r ? JSON.stringify([r, m, me, m === "online" ? hiddenCount : 0]) : "";
+    const changed = key !== resultKey;
+    resultKey = key;
+    const blocked = m === "online" && ["replaced"].includes(net().state);
+    if (!r || blocked) {
+      resultDialog.close();
+      if (!r) return;
+    }
+    if (changed) fillResult(r);
+    if (!blocked && (changed || !resultDialog.isOpen)) resultDialog.open({ focus: root.contains(doc.activeElement) });
+  }
+
+  function fillResult(r) {
+    const n = names();
+    const m = mode();
+    const me = seat();
+    const isNet = m === "online";
     let titleText;
     if (r.winner == null) titleText = "A draw";
-    else if (mode() === "computer") titleText = r.winner === me ? "You win!" : "The computer wins";
+    else if (m === "computer") titleText = r.winner === me ? "You win!" : "The computer wins";
+    else if (isNet) titleText = r.winner === me ? "You win!" : "Your opponent wins";
     else titleText = `${n[r.winner]} wins!`;
     resultDialog.setTitle(titleText);
-    const why =
-      r.reason === "blocked"
-        ? r.winner == null
-          ? "Blocked: both hands hold the same pips."
-          : "Blocked: lower pips win, scoring the difference."
-        : r.winner == null
-          ? ""
-          : `${n[r.winner]} played out, scoring the pips left in the other hand.`;
+    let why;
+    if (r.reason === "blocked") {
+      why = r.winner == null ? "Blocked: both hands hold the same pips." : "Blocked: lower pips win, scoring the difference.";
+    } else if (r.winner == null) why = "";
+    else if (isNet) {
+      why =
+        r.winner === me
+          ? "You played out, scoring the pips left in your opponent's hand."
+          : "Your opponent played out, scoring the pips left in your hand.";
+    } else why = `${n[r.winner]} played out, scoring the pips left in the other hand.`;
     resultDialog.setMessage(why);
     points.textContent = r.winner == null ? "0 points" : `${r.points} point${r.points === 1 ? "" : "s"}`;
     resultHands.replaceChildren();
@@ -914,22 +1169,26 @@ function render({ model, el }) {
       const box = doc.createElement("div");
       box.className = "gw-dom-result-hand";
       box.dataset.seat = String(i);
+      // online: the server never shows the other hand, only its count and pips
+      const hidden = isNet && i !== me && !r.hands[i].length;
+      const count = hidden ? counts()[i] : r.hands[i].length;
       const head = doc.createElement("div");
       const b = doc.createElement("b");
       b.textContent = n[i];
-      head.append(b, doc.createTextNode(` \u00b7 ${r.pips[i] != null ? r.pips[i] : r.hands[i].reduce((s, t) => s + t[0] + t[1], 0)} pips left`));
+      const pips = r.pips[i] != null ? r.pips[i] : r.hands[i].reduce((s, t) => s + t[0] + t[1], 0);
+      head.append(b, doc.createTextNode(` \u00b7 ${hidden ? `${count} tile${count === 1 ? "" : "s"}, ` : ""}${pips} pips left`));
       const row = doc.createElement("div");
       row.className = "gw-dom-result-tiles";
-      if (!r.hands[i].length) {
+      if (hidden) hiddenHandRow(row, count, d);
+      else if (!r.hands[i].length) {
         const em = doc.createElement("em");
         em.textContent = "no tiles left";
         row.appendChild(em);
       }
-      for (const t of r.hands[i]) row.appendChild(dominoCanvas(doc, t, 36, 18, d, { pad: 2 }));
+      if (!hidden) for (const t of r.hands[i]) row.appendChild(dominoCanvas(doc, t, 36, 18, d, { pad: 2 }));
       box.append(head, row);
       resultHands.appendChild(box);
     }
-    resultDialog.open({ focus: root.contains(doc.activeElement) });
   }
 
   function onEvent(ev) {
@@ -1038,8 +1297,8 @@ function render({ model, el }) {
     handRow.dataset.active = myTurn && play.length ? "true" : "false";
     handRow.dataset.empty = handoff() ? "hidden until revealed" : r ? "" : "no tiles";
     handRow.setAttribute("aria-label", m === "computer" ? "Your tiles" : `${n[me]}'s tiles`);
-    drawButton.hidden = !readBool(model, "can_draw", false) || handoff();
-    passButton.hidden = !readBool(model, "can_pass", false) || handoff();
+    drawButton.hidden = !canDraw() || handoff();
+    passButton.hidden = !canPass() || handoff();
     updateHand();
 
     // handoff screen (local mode)

@@ -176,12 +176,43 @@ const CSS = `
   box-shadow: 0 4px 14px rgba(0, 0, 0, 0.4);
 }
 .gw-root .gw-banner[hidden] { display: none; }
+.gw-root .gw-banner-body { display: flex; flex-direction: column; min-width: 0; overflow: hidden; }
 .gw-root .gw-banner-text { overflow: hidden; text-overflow: ellipsis; }
+.gw-root .gw-banner-detail { overflow: hidden; text-overflow: ellipsis; font-weight: 500; color: #c9d2dc; }
+.gw-root .gw-banner-detail[hidden] { display: none; }
+.gw-root .gw-banner-actions { flex: none; display: flex; gap: 4px; }
+.gw-root .gw-banner-dot { flex: none; width: 7px; height: 7px; }
+.gw-root .gw-banner[data-tone="info"] { border-color: rgba(120, 190, 255, 0.55); color: #bfe0ff; }
+.gw-root .gw-banner[data-tone="danger"] { border-color: rgba(255, 110, 100, 0.7); color: #ffc2bb; }
+.gw-root .gw-banner[data-tone="ok"] { border-color: rgba(95, 211, 141, 0.6); color: #b9efcc; }
+.gw-root .gw-banner[data-place="inline"] {
+  position: relative; top: auto; left: auto; transform: none; z-index: auto;
+  height: auto; min-height: 36px; max-width: 100%; padding: 6px 7px 6px 13px; gap: 10px;
+  border-radius: 12px; font-size: 12.5px; line-height: 1.3; white-space: normal; text-align: left;
+  background: rgba(20, 25, 32, 0.95); backdrop-filter: blur(2px);
+}
+.gw-root .gw-banner[data-place="inline"] .gw-banner-body { flex: 1 1 auto; }
+.gw-root .gw-banner[data-place="inline"] .gw-banner-text { white-space: normal; }
+.gw-root .gw-banner[data-place="inline"] .gw-banner-detail { font-size: 11.5px; white-space: normal; }
+.gw-root .gw-banner[data-place="inline"] .gw-banner-button { height: 24px; padding: 0 11px; border-radius: 12px; font-size: 12px; }
+.gw-root .gw-banner[data-place="inline"].gw-nudge { animation-name: gw-nudge-inline; }
+@keyframes gw-nudge-inline {
+  0%, 100% { transform: none; }
+  20% { transform: translateX(-6px); }
+  40% { transform: translateX(5px); }
+  60% { transform: translateX(-3px); }
+  80% { transform: translateX(2px); }
+}
 .gw-root .gw-banner-button {
   flex: none; height: 18px; padding: 0 9px; border: none; border-radius: 9px; cursor: pointer;
   font: inherit; font-size: 11px; font-weight: 700; color: #2a1c00; background: ${PALETTE.accent};
 }
 .gw-root .gw-banner-button:hover { background: #ffcb5c; }
+.gw-root .gw-banner-button:not(.gw-banner-primary) {
+  color: ${PALETTE.text}; background: rgba(255, 255, 255, 0.1); box-shadow: inset 0 0 0 1px rgba(255, 255, 255, 0.16);
+}
+.gw-root .gw-banner-button:not(.gw-banner-primary):hover { background: rgba(255, 255, 255, 0.18); }
+.gw-root .gw-banner-button.gw-banner-primary { color: #2a1c00; background: ${PALETTE.accent}; }
 .gw-root .gw-banner-button:focus-visible { outline: 2px solid #fff; outline-offset: 1px; }
 .gw-root .gw-banner.gw-nudge { animation: gw-nudge 0.6s ease-in-out; }
 @keyframes gw-nudge {

@@ -6,6 +6,7 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets mahjong solve --seed 3 --json solution.json
     gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
     gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
+    gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
 """
 
 from __future__ import annotations
@@ -423,6 +424,17 @@ def _domino_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _domino_serve(args: argparse.Namespace) -> int:
+    try:
+        from .domino.online.server import serve
+    except ImportError as exc:
+        print(f"the room server needs the online extra: pip install 'gamewidgets[online]' ({exc})",
+              file=sys.stderr)
+        return 2
+    serve(args.host, args.port, args.db, sweep_every=args.sweep)
+    return 0
+
+
 def _add_domino_budgets(command) -> None:
     command.add_argument("--samples", type=_positive, default=None, help="hard: hidden deals sampled per move")
     command.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
@@ -454,6 +466,14 @@ def _add_domino(games) -> None:
     decide.add_argument("--explain", action="store_true", help="print the view and the analysis")
     decide.add_argument("--json", metavar="OUT", help="write the move (record format) here")
     decide.set_defaults(run=_domino_decide)
+    serve = commands.add_parser("serve", help="run a room server for online play (needs gamewidgets[online])")
+    serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    serve.add_argument("--port", type=_integer(1, "a port number"), default=8765, help="port (default 8765)")
+    serve.add_argument("--db", metavar="PATH", default="rooms.db",
+                       help="the SQLite file of rooms and moves (default rooms.db; created if missing)")
+    serve.add_argument("--sweep", type=_seconds, default=3600.0, metavar="SECONDS",
+                       help="how often to delete rooms idle for 7 days (default 3600)")
+    serve.set_defaults(run=_domino_serve)
 
 
 def _integer(minimum: int, what: str):

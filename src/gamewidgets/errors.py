@@ -23,3 +23,16 @@ class BadSave(GameError, ValueError):
 
 class BadMessage(GameError):
     """A message from a view that cannot be acted on (it is ignored and reported)."""
+
+
+class BadInvite(GameError, ValueError):
+    """An online invite that is not ``<server>/rooms/<room id>``."""
+
+
+class RoomError(GameError):
+    """The room server refused: ``code`` says why in one word ("unknown-room",
+    "seat-taken", "wrong-credential", "unreachable", ...), the message in words."""
+
+    def __init__(self, message: str, code: str = "refused"):
+        super().__init__(message)
+        self.code = code

@@ -122,6 +122,24 @@ class Domino(DominoTable):
         self.names = ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
         self._start(game if game is not None else Game(seed))
 
+    # ------------------------------------------------------------------ online
+    @staticmethod
+    def host(server: str, *, store=DEFAULT_STORE, **kwargs):
+        """Create a room on the room server at ``server`` (e.g. ``"http://127.0.0.1:8765"``)
+        and return the host's :class:`~gamewidgets.domino.online.OnlineDomino`; send its
+        ``invite`` to the other player. Needs ``gamewidgets[online]``."""
+        from .online import host
+
+        return host(server, store=store, **kwargs)
+
+    @staticmethod
+    def join(invite: str, *, store=DEFAULT_STORE, **kwargs):
+        """Open an online room from its ``invite``: the seat this store already holds
+        there (host or guest), or else the free guest seat."""
+        from .online import join
+
+        return join(invite, store=store, **kwargs)
+
     # ------------------------------------------------------------------ queries
     @property
     def game(self) -> Game:

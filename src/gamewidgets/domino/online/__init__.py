@@ -1,0 +1,8 @@
+"""Dominoes online: a room server (:mod:`.server`), its rules of engagement
+(:mod:`.protocol`, :mod:`.rooms`) and the notebook side (:mod:`.client`,
+:class:`OnlineDomino`). Needs the ``online`` extra: ``pip install 'gamewidgets[online]'``.
+"""
+
+from .widget import OnlineDomino, host, join
+
+__all__ = ["OnlineDomino", "host", "join"]

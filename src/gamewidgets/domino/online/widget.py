@@ -1,0 +1,314 @@
+"""``OnlineDomino``: one seat of a room on a dominoes room server, in a notebook cell.
+
+``Domino.host(server="http://127.0.0.1:8765")`` creates a room and returns the host's
+widget; its ``invite`` is what the host sends the other player, who opens it with
+``Domino.join(invite)``. Each seat's credential is kept in the user's store (the
+:class:`~gamewidgets.store.Store` saved games of ``"domino-online"``, named by the
+invite): ``Domino.join(invite)`` with the same store comes back to the same seat --
+the host's too -- and ``w.forget()`` deletes it (the seat is then lost for good).
+
+The widget holds no game: the server is authoritative and sends this seat its view
+(``w.view``, a :class:`~gamewidgets.domino.rules.PlayerView`). ``play``, ``draw`` and
+``pass_`` check the move against that view (raising :class:`IllegalMove` at once)
+and send it; the server's answer comes back asynchronously, as a new state or as a
+refusal in ``w.error``. The connection runs in a background thread; in a notebook what
+it receives is applied on the kernel's event loop, so the kernel never blocks and
+trait changes happen where ipywidgets expects them (without a running loop -- scripts,
+tests -- they are applied at once, under a lock). ``await w.until(lambda w: ...)``
+waits in a notebook, ``w.wait_for(...)`` in a script.
+
+Choices: the other hand is never shown, not even at the end of the hand (the server
+does not send it; the result screen shows its count and pips). ``new_game()`` asks
+for a new game, or agrees to the opponent's request; ``decline_new_game()`` declines
+it or withdraws one's own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+import warnings
+
+from ..._widget import DEFAULT_STORE, open_store
+from ...errors import BadMessage, IllegalMove, RoomError
+from ...store import StoreWarning
+from ..rules import ENDS, Draw, Pass, Play, PlayerView, as_tile
+from ..widget import DominoTable
+from .client import SeatConnection, claim_guest, create_room
+from .protocol import GUEST, HOST, make_invite, parse_invite, read_state, server_url
+
+#: the store's "game" under which seats are kept (one saved entry per invite)
+SEATS = "domino-online"
+
+
+def host(server: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
+    """Create a room on ``server`` and open the host's seat."""
+    store = open_store(store)
+    server = server_url(server)
+    room, credential = create_room(server)
+    invite = make_invite(server, room)
+    store.save(SEATS, invite, {"seat": HOST, "credential": credential})
+    return OnlineDomino(invite, store=store, **kwargs)
+
+
+def join(invite: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
+    """Open the seat this store holds in the invite's room, or else claim the guest seat."""
+    store = open_store(store)
+    invite = make_invite(*parse_invite(invite))
+    if store.load(SEATS, invite) is None:
+        server, room = parse_invite(invite)
+        store.save(SEATS, invite, {"seat": GUEST, "credential": claim_guest(server, room)})
+    return OnlineDomino(invite, store=store, **kwargs)
+
+
+class OnlineDomino(DominoTable):
+    """One seat of an online dominoes room (see the module docstring)."""
+
+    _view_actions = {
+        "play": "_view_play",
+        "draw": "_view_simple",
+        "pass": "_view_simple",
+        "new_game": "_view_simple",
+        "decline": "_view_simple",
+        "reconnect": "_view_simple",
+    }
+
+    def __init__(self, invite: str, *, store=DEFAULT_STORE, connect: bool = True, **kwargs):
+        server, room = parse_invite(invite)
+        invite = make_invite(server, room)
+        super().__init__(store=store, mode="online", invite=invite, **kwargs)
+        seat, credential = self._stored_seat(invite)
+        self.room = room
+        self.seat = seat
+        self.names = ["You", "Opponent"] if seat == HOST else ["Opponent", "You"]
+        self.online = {"state": "connecting", "seats": [False, False], "joined": seat == GUEST,
+                       "request": None, "retry_in": None, "message": ""}
+        self._state: dict | None = None
+        self._view: PlayerView | None = None
+        self._lock = threading.RLock()
+        try:
+            self._loop = asyncio.get_running_loop()
+        except RuntimeError:
+            self._loop = None
+        self._connection = SeatConnection(server, room, seat, credential,
+                                          on_message=self._from_thread(self._receive),
+                                          on_status=self._from_thread(self._status))
+        if connect:
+            self._connection.start()
+
+    def _stored_seat(self, invite: str) -> tuple[int, str]:
+        data = self.store.load(SEATS, invite)
+        if data is None:
+            raise RoomError(f"this store holds no seat of {invite}: Domino.join(invite) claims the guest "
+                            "seat (a seat whose credential was deleted is lost)", "no-seat")
+        seat, credential = (data.get("seat"), data.get("credential")) if isinstance(data, dict) else (None, None)
+        if seat not in (HOST, GUEST) or not isinstance(credential, str):
+            warnings.warn(f"the stored seat of {invite} is damaged ({data!r:.60}); it is left as it is",
+                          StoreWarning, stacklevel=3)
+            raise RoomError(f"the stored seat of {invite} is damaged", "no-seat")
+        return seat, credential
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def view(self) -> PlayerView | None:
+        """What this seat sees (None until the server has sent it)."""
+        return self._view
+
+    @property
+    def game_number(self) -> int | None:
+        """The room's game number (goes up with each new game)."""
+        return None if self._state is None else self._state["game"]
+
+    @property
+    def connected(self) -> bool:
+        return self.online.get("state") == "connected"
+
+    @property
+    def opponent_connected(self) -> bool:
+        return self.connected and bool(self.online["seats"][1 - self.seat])
+
+    def legal_moves(self) -> list:
+        """The moves this seat can send now (none while either seat is offline)."""
+        if self._view is None or not self.opponent_connected:
+            return []
+        return self._view.legal_actions()
+
+    def __repr__(self) -> str:
+        who = "host" if self.seat == HOST else "guest"
+        return f"<OnlineDomino {who} of {self.invite} {self.online.get('state')}>"
+
+    # ------------------------------------------------------------------ actions
+    def play(self, tile, end: str | None = None) -> None:
+        """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
+        when the tile fits only one end)."""
+        tile = as_tile(tile)
+        ends = [e for e in ENDS if Play(tile, e) in self.legal_moves()]
+        if end is None and len(ends) == 1:
+            end = ends[0]
+        if end is None and len(ends) == 2:
+            raise IllegalMove(f"say which end: {tile} fits both")
+        self._send_move(Play(tile, end if end is not None else "right"))
+
+    def draw(self) -> None:
+        """Draw from the boneyard (only when no tile fits)."""
+        self._send_move(Draw())
+
+    def pass_(self) -> None:
+        """Pass (only with an empty boneyard and no tile that fits)."""
+        self._send_move(Pass())
+
+    def new_game(self) -> None:
+        """Ask for a new game, or agree to the opponent's request (while the guest
+        seat is still free, the host's new game starts at once)."""
+        self._connection.send({"type": "new_game"})
+
+    def decline_new_game(self) -> None:
+        """Decline the opponent's new-game request, or withdraw one's own."""
+        self._connection.send({"type": "decline"})
+
+    def reconnect(self) -> None:
+        """Connect again: after the seat was opened elsewhere, take it back here."""
+        self._connection.reconnect()
+
+    def disconnect(self) -> None:
+        """Close the connection (the seat stays yours: ``reconnect()`` or
+        ``Domino.join(invite)`` opens it again)."""
+        self._connection.close()
+
+    def forget(self) -> None:
+        """Disconnect and delete this seat's credential from the store: nobody can
+        open the seat again with it."""
+        self.disconnect()
+        self.store.delete(SEATS, self.invite)
+
+    def close(self) -> None:
+        """Close the widget and its connection."""
+        self._connection.close()
+        super().close()
+
+    def _send_move(self, move) -> None:
+        with self._lock:
+            view, state = self._view, self._state
+            if view is None:
+                raise IllegalMove("not connected to the room yet")
+            if not self.opponent_connected:
+                raise IllegalMove("wait: your opponent is not connected" if self.connected
+                                  else "wait: you are not connected to the room")
+            if move not in view.legal_actions():
+                raise IllegalMove(self._why_not(view, move))
+            self._connection.send({"type": "move", "game": state["game"], "ply": state["ply"],
+                                   "move": move.to_dict()})
+
+    @staticmethod
+    def _why_not(view: PlayerView, move) -> str:
+        if view.is_over:
+            return "the hand is over: ask for a new game"
+        if not view.my_turn:
+            return "it is your opponent's turn"
+        legal = view.legal_actions()
+        if isinstance(move, Play) and move.tile not in view.hand:
+            return f"you do not hold {move.tile}"
+        return f"{move} is not possible now; you can: {', '.join(str(m) for m in legal)}"
+
+    # ------------------------------------------------------------ waiting
+    def wait_for(self, condition, timeout: float = 10.0) -> None:
+        """Block until ``condition(self)`` is true (scripts; in a notebook use
+        ``await w.until(...)``: a blocked cell would hold back what arrives)."""
+        if self._loop is not None and self._loop.is_running():
+            raise RuntimeError("in a notebook use `await w.until(condition)`")
+        deadline = time.monotonic() + timeout
+        while not condition(self):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still waiting after {timeout} s ({self!r})")
+            time.sleep(0.01)
+
+    async def until(self, condition, timeout: float = 30.0) -> None:
+        """Wait until ``condition(self)`` is true, letting the kernel work meanwhile."""
+        deadline = time.monotonic() + timeout
+        while not condition(self):
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"still waiting after {timeout} s ({self!r})")
+            await asyncio.sleep(0.02)
+
+    # ------------------------------------------------------------ view handlers
+    def _view_play(self, message: dict) -> None:
+        if "tile" not in message:
+            raise BadMessage("a play needs a tile")
+        end = message.get("end")
+        if end is not None and end not in ENDS:
+            raise BadMessage(f"end must be left or right, not {end!r}")
+        self.play(message["tile"], end)
+
+    def _view_simple(self, message: dict) -> None:
+        method = {"pass": "pass_", "decline": "decline_new_game"}.get(message["type"], message["type"])
+        getattr(self, method)()
+
+    # ------------------------------------------------- what the connection says
+    def _from_thread(self, method):
+        """``method`` made safe to call from the connection's thread."""
+        def call(*args):
+            loop = self._loop
+            if loop is not None and not loop.is_closed():
+                try:
+                    loop.call_soon_threadsafe(self._locked, method, args)
+                    return
+                except RuntimeError:  # the loop closed meanwhile
+                    pass
+            self._locked(method, args)
+        return call
+
+    def _locked(self, method, args) -> None:
+        with self._lock:
+            method(*args)
+
+    def _status(self, state: str, retry_in, message: str) -> None:
+        online = dict(self.online, state=state, retry_in=retry_in, message=message)
+        if state != "connected":
+            seats = list(online["seats"])
+            seats[self.seat] = False
+            online["seats"] = seats
+        self.online = online
+        if state == "replaced":
+            self._event("replaced")
+        self._show_state()
+
+    def _receive(self, message: dict) -> None:
+        kind = message.get("type")
+        if kind == "error":
+            self.error = f"the server refused: {message.get('message')}"
+            return
+        if kind != "state":
+            return
+        previous, self._state = self._state, message
+        self._view = read_state(message)
+        online = dict(self.online, seats=list(message["seats"]), joined=bool(message["joined"]),
+                      request=message["request"])
+        if self.online.get("state") != "connected":
+            online.update(state="connected", retry_in=None, message="")
+        self.online = online
+        self._show_state()
+        self._announce(previous, message)
+
+    def _show_state(self) -> None:
+        if self._view is not None:
+            self._show(self._view, legal=self.legal_moves())
+
+    def _announce(self, previous: dict | None, state: dict) -> None:
+        """last_event for what changed between two states."""
+        if previous is None or previous["game"] != state["game"]:
+            self._event("new")
+            return
+        history = state["view"]["history"]
+        for event in history[previous["ply"]:]:
+            details = {"tile": event["tile"], "end": event["end"]} if event["action"] == "play" else {}
+            self._event(event["action"], player=event["player"], **details)
+        if state["view"]["outcome"] and not previous["view"]["outcome"]:
+            self._event("over", outcome=state["view"]["outcome"])
+        if previous["request"] != state["request"]:
+            if state["request"] is not None:
+                self._event("request", player=state["request"])
+            elif state["ply"] == previous["ply"]:
+                self._event("declined", player=previous["request"])
+        if previous["seats"] != state["seats"]:
+            self._event("connection", seats=state["seats"])
