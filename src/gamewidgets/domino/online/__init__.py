@@ -3,6 +3,7 @@
 :class:`OnlineDomino`). Needs the ``online`` extra: ``pip install 'gamewidgets[online]'``.
 """
 
+from .local import LocalServer
 from .widget import OnlineDomino, host, join
 
-__all__ = ["OnlineDomino", "host", "join"]
+__all__ = ["LocalServer", "OnlineDomino", "host", "join"]

@@ -61,7 +61,9 @@ class _Connection:
         self.websocket, self.room_id, self.seat = websocket, room_id, seat
         self._queue: asyncio.Queue = asyncio.Queue()
         self._writer = asyncio.create_task(self._write())
-        self._tokens, self._stamp, self.refused = float(BURST), time.monotonic(), 0
+        self._tokens, self._stamp = float(BURST), time.monotonic()
+        self.refused = 0  # messages refused for the rate, in all
+        self.told = False  # the client was told about the rate since its last allowed message
 
     def send(self, message: dict) -> None:
         if self._queue.qsize() >= QUEUE_LIMIT:  # not reading: let it reconnect
@@ -79,6 +81,7 @@ class _Connection:
         self._stamp = now
         if self._tokens >= 1:
             self._tokens -= 1
+            self.told = False
             return True
         self.refused += 1
         return False
@@ -95,9 +98,12 @@ class _Connection:
             return
 
     async def finish(self) -> None:
-        self._writer.cancel()
-        with contextlib.suppress(BaseException):
-            await self._writer
+        """Send what is queued (a close, say) and stop; a few seconds at most."""
+        self.close(1000)
+        try:
+            await asyncio.wait_for(self._writer, 5)
+        except BaseException:
+            self._writer.cancel()
 
 
 class RoomServer:
@@ -210,7 +216,9 @@ class RoomServer:
                     if conn.refused > FLOOD_LIMIT:
                         conn.close(FLOOD, "too many messages")
                         break
-                    conn.send(error_message("rate", f"too many messages: at most {RATE:g} a second"))
+                    if not conn.told:  # once per burst: the errors must not flood the client
+                        conn.told = True
+                        conn.send(error_message("rate", f"too many messages: at most {RATE:g} a second"))
                     continue
                 try:
                     self.handle(conn, read_client_message(raw.get("text")))

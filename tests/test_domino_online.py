@@ -1,0 +1,556 @@
+"""Dominoes online: a real room server on 127.0.0.1 and real clients.
+
+Most tests run the server in this process (uvicorn in a thread) with an injected
+clock; the kill-and-restart test runs it as a child process and SIGKILLs it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+import time
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("websockets")
+
+import uvicorn  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
+from websockets.sync.client import connect  # noqa: E402
+
+from gamewidgets import Domino  # noqa: E402
+from gamewidgets.domino.online import LocalServer, OnlineDomino  # noqa: E402
+from gamewidgets.domino.online.local import free_port  # noqa: E402
+from gamewidgets.domino.online.protocol import (  # noqa: E402
+    BURST, EXPIRY, FLOOD, GONE, MAX_MESSAGE, REFUSED, parse_invite, socket_url,
+)
+from gamewidgets.domino.online.server import create_app  # noqa: E402
+from gamewidgets.domino.rules import Draw, Pass, Play  # noqa: E402
+from gamewidgets.errors import BadInvite, IllegalMove, RoomError  # noqa: E402
+from gamewidgets.store import Store  # noqa: E402
+
+WAIT = 10.0
+
+
+class Clock:
+    """The server's clock, moved by hand."""
+
+    def __init__(self):
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+class InProcessServer:
+    def __init__(self, db, clock):
+        self.clock = clock
+        self.app = create_app(db, clock=clock, sweep_every=0.05)
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
+                                ws="websockets-sansio", ws_max_size=65536, lifespan="on")
+        self.uvicorn = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.uvicorn.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + WAIT
+        while not self.uvicorn.started:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.02)
+
+    @property
+    def rooms(self):
+        return self.app.state.server.rooms
+
+    def stop(self):
+        self.uvicorn.should_exit = True
+        self.thread.join(WAIT)
+
+
+@pytest.fixture
+def server(tmp_path):
+    running = InProcessServer(tmp_path / "rooms.db", Clock())
+    yield running
+    running.stop()
+
+
+def seat_pair(url):
+    """Host and guest widgets (each with its own store, as on two machines), both
+    connected; every message each receives is recorded in ``w.received``."""
+    host = Domino.host(url, store=None, connect=False)
+    guest = Domino.join(host.invite, store=None, connect=False)
+    for w in (host, guest):
+        record(w)
+        w._connection.start()
+    for w in (host, guest):
+        w.wait_for(lambda w: w.opponent_connected, WAIT)
+    return host, guest
+
+
+def record(w):
+    """Keep every message and connection status the widget's connection reports."""
+    w.received, w.statuses = [], []
+    deliver, report = w._connection._on_message, w._connection._on_status
+
+    def on_message(message):
+        w.received.append(message)
+        deliver(message)
+
+    def on_status(state, retry_in, message):
+        w.statuses.append(state)
+        report(state, retry_in, message)
+
+    w._connection._on_message, w._connection._on_status = on_message, on_status
+
+
+def ply(w):
+    return w._state["ply"] if w._state else -1
+
+
+def settle(*widgets, at=None):
+    """Wait until every widget has seen ply ``at`` (default: the furthest one)."""
+    target = max(ply(w) for w in widgets) if at is None else at
+    for w in widgets:
+        w.wait_for(lambda w: ply(w) >= target, WAIT)
+
+
+def mover(host, guest):
+    return host if host.view.turn == host.seat else guest
+
+
+def play_one(host, guest, choose=lambda moves: moves[0]):
+    w = mover(host, guest)
+    before = ply(w)
+    w._send_move(choose(w.legal_moves()))
+    settle(host, guest, at=before + 1)
+
+
+def play_out(host, guest):
+    while not host.view.is_over:
+        play_one(host, guest)
+
+
+def tiles_in(value, skip=("ends", "pips")):
+    """Every [a, b] pair of pips 0..6 anywhere in a message, as a tile (high, low)."""
+    found = set()
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key not in skip:
+                found |= tiles_in(item, skip)
+    elif isinstance(value, list):
+        if (len(value) == 2 and all(isinstance(x, int) and not isinstance(x, bool) for x in value)
+                and all(0 <= x <= 6 for x in value)):
+            found.add((max(value), min(value)))
+        else:
+            for item in value:
+                found |= tiles_in(item, skip)
+    return found
+
+
+def close(*widgets):
+    for w in widgets:
+        w.close()
+
+
+# ------------------------------------------------------------------ a whole hand
+def test_two_clients_play_a_whole_hand_and_no_message_names_a_hidden_tile(server):
+    host, guest = seat_pair(server.url)
+    play_out(host, guest)
+    settle(host, guest)
+    room = server.rooms.get(host.room)
+    final = room.game
+    assert final.is_over and host.view.outcome == guest.view.outcome == final.outcome()
+    assert host.result["points"] == final.outcome().points
+    checked = 0
+    for w in (host, guest):
+        states = [m for m in w.received if m["type"] == "state"]
+        assert states[-1]["ply"] == len(final.history)
+        for message in w.received:
+            if message["type"] != "state":
+                continue
+            position = final.copy()
+            while len(position.history) > message["ply"]:
+                position.undo()
+            hidden = set(position.hand(1 - w.seat)) | set(position.boneyard)
+            seen = tiles_in(message)
+            assert set(position.hand(w.seat)) <= seen  # the walk does find tiles
+            assert not seen & hidden, f"message at ply {message['ply']} names hidden tiles {seen & hidden}"
+            checked += 1
+    assert checked >= len(final.history)
+    close(host, guest)
+
+
+def test_the_view_the_widget_shows_is_the_seats_own(server):
+    host, guest = seat_pair(server.url)
+    game = server.rooms.get(host.room).game
+    for w in (host, guest):
+        assert w.hand == [list(t) for t in game.hand(w.seat)]
+        assert w.counts == [7, 7] and w.boneyard == 14 and w.seat in (0, 1)
+        assert w.names[w.seat] == "You"
+    opener = mover(host, guest)
+    assert opener.playable == [{"tile": list(game.opening), "ends": ["right"]}]
+    waiting = guest if opener is host else host
+    assert waiting.playable == [] and waiting.turn == opener.seat
+    close(host, guest)
+
+
+# ------------------------------------------------------------- kill and restart
+def test_a_server_killed_mid_hand_and_restarted_has_every_confirmed_move(tmp_path):
+    local = LocalServer(tmp_path / "rooms.db").start()
+    try:
+        host, guest = seat_pair(local.url)
+        for kill_after in (0.0, 0.002, 0.01, None):
+            for _ in range(3):
+                play_one(host, guest)
+            # one more move, and the server is killed while it may be storing it
+            w = mover(host, guest)
+            confirmed = [e.to_dict() for e in w.view.history]
+            w._send_move(w.legal_moves()[0])
+            if kill_after is None:
+                settle(host, guest, at=len(confirmed) + 1)
+                confirmed = [e.to_dict() for e in w.view.history]
+            else:
+                time.sleep(kill_after)
+            acknowledged = [e.to_dict() for e in w.view.history]
+            local.kill()
+            local.start()
+            # both clients reconnect by themselves and get the full state
+            for x in (host, guest):
+                x.wait_for(lambda x: x.opponent_connected and ply(x) >= len(acknowledged), 30)
+            restored = [e.to_dict() for e in w.view.history]
+            assert restored[: len(acknowledged)] == acknowledged
+            assert len(restored) >= len(confirmed)
+            if host.view.is_over:
+                break
+        # the game goes on after the restarts, to the end
+        play_out(host, guest)
+        assert host.view.outcome == guest.view.outcome is not None
+        close(host, guest)
+    finally:
+        local.kill()
+
+
+# --------------------------------------------------------- seats and connections
+def test_opening_a_seat_again_replaces_the_first_connection_which_does_not_fight_back(server):
+    store = Store.memory()
+    first = Domino.host(server.url, store=store)
+    first.wait_for(lambda w: w.connected, WAIT)
+    second = Domino.join(first.invite, store=store)  # the same store: the host's seat again
+    assert second.seat == first.seat == 0
+    first.wait_for(lambda w: w.online["state"] == "replaced", WAIT)
+    second.wait_for(lambda w: w.connected, WAIT)
+    assert first.last_event["kind"] == "replaced"
+    time.sleep(1.5)  # longer than the first reconnect delay: no fight
+    assert first.online["state"] == "replaced" and second.connected
+    with pytest.raises(IllegalMove):
+        first.play(first.view.hand[0])
+    first.reconnect()  # the user takes it back on purpose
+    second.wait_for(lambda w: w.online["state"] == "replaced", WAIT)
+    first.wait_for(lambda w: w.connected, WAIT)
+    close(first, second)
+
+
+def test_a_dropped_connection_reconnects_and_the_other_seat_sees_who_is_missing(server):
+    host, guest = seat_pair(server.url)
+    play_one(host, guest)
+    guest._connection._socket.close()  # the network drops the guest
+    host.wait_for(lambda w: w.online["seats"] == [True, False], WAIT)
+    assert host.legal_moves() == [] and host.playable == []
+    guest.wait_for(lambda w: w.opponent_connected, WAIT)
+    host.wait_for(lambda w: w.online["seats"] == [True, True], WAIT)
+    assert [e.to_dict() for e in guest.view.history] == [e.to_dict() for e in host.view.history]
+    assert guest.statuses[-3:] == ["offline", "connecting", "connected"]
+    play_one(host, guest)
+    close(host, guest)
+
+
+def test_moves_wait_while_the_other_seat_is_not_connected(server):
+    host = Domino.host(server.url, store=None)
+    host.wait_for(lambda w: w.connected and w.view is not None, WAIT)
+    assert host.online["joined"] is False and host.online["seats"] == [True, False]
+    with pytest.raises(IllegalMove, match="not connected"):
+        host.draw()
+    # the server refuses it too when a client sends it anyway
+    raw = RawSeat(server.url, host.room, 0, host_credential(host)).replacing()
+    reply = raw.ask({"type": "move", "game": 0, "ply": 0, "move": {"action": "draw"}})
+    assert reply["type"] == "error" and "join" in reply["message"]
+    raw.close()
+    close(host)
+
+
+def test_deleting_the_stored_credential_loses_the_seat(server):
+    host_store, guest_store = Store.memory(), Store.memory()
+    host = Domino.host(server.url, store=host_store)
+    guest = Domino.join(host.invite, store=guest_store)
+    guest.wait_for(lambda w: w.connected, WAIT)
+    guest.close()
+    again = Domino.join(host.invite, store=guest_store)  # same store: same seat back
+    assert again.seat == 1
+    again.wait_for(lambda w: w.connected, WAIT)
+    again.forget()
+    with pytest.raises(RoomError) as error:
+        Domino.join(host.invite, store=guest_store)  # tries the guest seat: taken
+    assert error.value.code == "seat-taken"
+    with pytest.raises(RoomError, match="no seat"):
+        OnlineDomino(host.invite, store=guest_store)
+    close(host, again)
+
+
+def test_the_guest_seat_is_claimed_once_even_by_racing_clients(server):
+    host = Domino.host(server.url, store=None, connect=False)
+    results = []
+
+    def claim():
+        try:
+            results.append(post(f"{server.url}/rooms/{host.room}/guest")[0])
+        except Exception as exc:  # pragma: no cover - reported by the assert
+            results.append(repr(exc))
+
+    threads = [threading.Thread(target=claim) for _ in range(8)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(results) == [201] + [409] * 7
+
+
+def test_credentials_are_long_random_and_only_their_hash_is_stored(server, tmp_path):
+    store = Store.memory()
+    host = Domino.host(server.url, store=store, connect=False)
+    credential = store.load("domino-online", host.invite)["credential"]
+    assert len(credential) >= 43  # 256 bits, url-safe base64
+    data = b"".join(p.read_bytes() for p in tmp_path.glob("rooms.db*"))
+    assert credential.encode() not in data
+    assert len(host.room) == 22 and parse_invite(host.invite) == (server.url, host.room)
+
+
+# ------------------------------------------------------------------ new games
+def test_new_game_needs_both_once_the_guest_has_joined_and_a_move_cancels_the_request(server):
+    host, guest = seat_pair(server.url)
+    play_one(host, guest)
+    host.new_game()
+    guest.wait_for(lambda w: w.online["request"] == 0, WAIT)
+    assert guest.last_event["kind"] == "request" and host.game_number == 0
+    play_one(host, guest)  # a move cancels it
+    for w in (host, guest):
+        w.wait_for(lambda w: w.online["request"] is None, WAIT)
+    guest.new_game()
+    host.wait_for(lambda w: w.online["request"] == 1, WAIT)
+    host.decline_new_game()
+    guest.wait_for(lambda w: w.online["request"] is None, WAIT)
+    assert guest.last_event["kind"] == "declined" and guest.game_number == 0
+    guest.new_game()
+    host.wait_for(lambda w: w.online["request"] == 1, WAIT)
+    host.new_game()  # agrees
+    for w in (host, guest):
+        w.wait_for(lambda w: w.game_number == 1, WAIT)
+        assert ply(w) == 0 and w.online["request"] is None and w.last_event["kind"] == "new"
+    assert host.seat == 0 and guest.seat == 1  # seats never change
+    close(host, guest)
+
+
+def test_the_host_resets_alone_while_the_guest_seat_is_empty(server):
+    host = Domino.host(server.url, store=None)
+    host.wait_for(lambda w: w.view is not None, WAIT)
+    first_hand = host.view.hand
+    host.new_game()
+    host.wait_for(lambda w: w.game_number == 1, WAIT)
+    assert host.online["request"] is None
+    assert server.rooms.get(host.room).game_no == 1
+    assert host.view.hand != first_hand  # a new deal (the same hand again: about 1 in 1.2 million)
+    assert ply(host) == 0
+    close(host)
+
+
+# ----------------------------------------------------------------------- expiry
+def test_a_room_idle_for_seven_days_is_deleted_by_the_sweep(server):
+    host, guest = seat_pair(server.url)
+    kept = Domino.host(server.url, store=None, connect=False)
+    server.clock.now += EXPIRY - 60
+    play_one(host, guest)  # activity: the room lives on
+    server.clock.now += 120
+    time.sleep(0.3)  # several sweeps
+    assert server.rooms.get(host.room).game_no == 0
+    with pytest.raises(RoomError):
+        server.rooms.get(kept.room)  # idle since its creation: gone
+    server.clock.now += EXPIRY + 1
+    for w in (host, guest):
+        w.wait_for(lambda w: w.online["state"] == "closed", WAIT)
+    with pytest.raises(RoomError) as error:
+        Domino.join(host.invite, store=None)
+    assert error.value.code == "unknown-room"
+    close(host, guest)
+
+
+# -------------------------------------------------------------------- bad input
+class RawSeat:
+    """A bare WebSocket speaking the protocol, to send what no widget would."""
+
+    def __init__(self, url, room, seat=None, credential=None):
+        self._stack = contextlib.ExitStack()
+        self.socket = self._stack.enter_context(connect(socket_url(url, room), open_timeout=WAIT))
+        self.seat, self.credential = seat, credential
+
+    def replacing(self):
+        self.socket.send(json.dumps({"type": "hello", "seat": self.seat, "credential": self.credential}))
+        self.state = self.next("state")
+        return self
+
+    def next(self, kind=None):
+        while True:
+            message = json.loads(self.socket.recv(timeout=WAIT))
+            if kind is None or message["type"] == kind or message["type"] == "error":
+                return message
+
+    def ask(self, message):
+        """Send ``message``; the answer (what came before it is skipped)."""
+        try:
+            while True:
+                self.socket.recv(timeout=0.2)
+        except TimeoutError:
+            pass
+        self.socket.send(message if isinstance(message, (str, bytes)) else json.dumps(message))
+        return self.next()
+
+    def close(self):
+        self._stack.close()
+
+
+def host_credential(w):
+    return w.store.load("domino-online", w.invite)["credential"]
+
+
+def post(url):
+    request = urllib.request.Request(url, data=b"{}", method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=WAIT) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        return exc.code, json.loads(exc.read())
+
+
+def closed_with(socket):
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            socket.recv(timeout=WAIT)
+    return closed.value.rcvd.code
+
+
+def test_bad_hellos_are_refused_and_the_connection_closed(server):
+    host = Domino.host(server.url, store=None, connect=False)
+    wrong = RawSeat(server.url, host.room)
+    reply = wrong.ask({"type": "hello", "seat": 0, "credential": "A" * 43})
+    assert reply == {"type": "error", "code": "wrong-credential", "message": reply["message"]}
+    assert closed_with(wrong.socket) == REFUSED
+    for first in ("{not json", {"type": "move", "game": 0, "ply": 0, "move": {}}, b"\x00binary",
+                  {"type": "hello", "seat": 2, "credential": host_credential(host)}):
+        raw = RawSeat(server.url, host.room)
+        assert raw.ask(first)["type"] == "error"
+        assert closed_with(raw.socket) == REFUSED
+    guest_seat = RawSeat(server.url, host.room)  # the guest seat is not claimed: no credential opens it
+    assert guest_seat.ask({"type": "hello", "seat": 1, "credential": host_credential(host)})["type"] == "error"
+    unknown = RawSeat(server.url, "A" * 22)
+    reply = unknown.ask({"type": "hello", "seat": 0, "credential": host_credential(host)})
+    assert reply["code"] == "unknown-room"
+    assert closed_with(unknown.socket) == GONE
+
+
+def test_bad_messages_get_an_error_and_leave_the_room_unharmed(server):
+    host, guest = seat_pair(server.url)
+    play_one(host, guest)
+    w = mover(host, guest)
+    other = guest if w is host else host
+    room = server.rooms.get(host.room)
+    before = [e.to_dict() for e in room.game.history]
+    raw = RawSeat(server.url, host.room, w.seat, host_credential(w)).replacing()
+    other_raw = RawSeat(server.url, host.room, other.seat, host_credential(other)).replacing()
+    state = raw.state
+    at = {"game": state["game"], "ply": state["ply"]}
+    legal = w.view.legal_actions()
+    illegal = next(m for m in [Pass(), Draw(), Play(w.view.hand[0], "left"), Play(w.view.hand[0], "right")]
+                   if m not in legal)
+    bad = [
+        "{not json",
+        "[1, 2]",
+        b"\x01\x02",
+        "x" * (MAX_MESSAGE + 1),
+        json.dumps({"type": "move", "move": {"action": "draw"}, "game": 0, "ply": "x" * (MAX_MESSAGE)}),
+        {"type": "teleport"},
+        {"type": "hello", "seat": w.seat, "credential": host_credential(w)},
+        {"type": "move", **at, "move": "draw"},
+        {"type": "move", **at, "move": {"action": "fly"}},
+        {"type": "move", **at, "move": {"action": "play", "tile": [7, 7], "end": "left"}},
+        {"type": "move", **at, "move": {"action": "play", "tile": [6, 6], "end": "middle"}},
+        {"type": "move", **at, "move": illegal.to_dict()},
+        {"type": "move", "game": at["game"], "ply": at["ply"] - 1, "move": legal[0].to_dict()},  # stale
+        {"type": "move", "game": at["game"] + 1, "ply": at["ply"], "move": legal[0].to_dict()},  # stale
+        {"type": "decline"},  # nothing to decline
+    ]
+    for message in bad:
+        reply = raw.ask(message)
+        assert reply["type"] == "error" and reply["message"], message
+    # out of turn, from the other seat
+    reply = other_raw.ask({"type": "move", **at, "move": legal[0].to_dict()})
+    assert reply["type"] == "error" and "turn" in reply["message"]
+    # a draw that names a tile cannot probe the boneyard
+    if any(isinstance(m, Draw) for m in legal):
+        probe = raw.ask({"type": "move", **at, "move": {"action": "draw", "tile": [0, 0]}})
+        assert probe["type"] == "state"
+    else:
+        # a good move is acknowledged, and the same message again is a replay: refused
+        assert raw.ask({"type": "move", **at, "move": legal[0].to_dict()})["type"] == "state"
+        replay = raw.ask({"type": "move", **at, "move": legal[0].to_dict()})
+        assert replay["type"] == "error" and "stale" in replay["message"]
+    after = [e.to_dict() for e in server.rooms.get(host.room).game.history]
+    assert after[: len(before)] == before and len(after) == len(before) + 1
+    # what is in the database is what is in memory: restart the rooms from the file
+    from gamewidgets.domino.online.rooms import Rooms
+
+    reread = Rooms(server.rooms.path, clock=server.clock)
+    assert [e.to_dict() for e in reread.get(host.room).game.history] == after
+    reread.close()
+    assert post(f"{server.url}/rooms")[0] == 201  # the server is up
+    for socket in (raw, other_raw):
+        socket.close()
+    close(host, guest)
+
+
+def test_a_flooding_connection_is_refused_then_closed(server):
+    host = Domino.host(server.url, store=None, connect=False)
+    raw = RawSeat(server.url, host.room, 0, host_credential(host)).replacing()
+    for _ in range(BURST + 10):  # a burst and more, faster than the rate
+        raw.socket.send(json.dumps({"type": "decline"}))
+    codes = []
+    while "rate" not in codes:
+        codes.append(json.loads(raw.socket.recv(timeout=WAIT)).get("code"))
+    assert codes[0] == "no-request" and codes.count("no-request") >= BURST - 1
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(BURST * 10):  # keeps flooding: closed
+            raw.socket.send(json.dumps({"type": "decline"}))
+        while True:
+            raw.socket.recv(timeout=WAIT)
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == FLOOD
+    assert post(f"{server.url}/rooms")[0] == 201  # the server is up
+
+
+def test_invites_round_trip_and_bad_ones_are_refused():
+    from gamewidgets.domino.online.protocol import make_invite
+
+    room = "AbCdEfGhIjKlMnOpQrStUv"
+    for server in ("http://127.0.0.1:8765", "https://games.example.org/dominoes", "http://[::1]:9000"):
+        assert parse_invite(make_invite(server + "/", room)) == (server, room)
+    for bad in ("", "hello", "ftp://x/rooms/" + room, "http://x/rooms/short", "http://x/" + room, None, 42,
+                "http://x:99999/rooms/" + room):
+        with pytest.raises(BadInvite):
+            parse_invite(bad)
+    with pytest.raises(BadInvite):
+        Domino.join("not an invite", store=None)
+
+
+def test_an_unreachable_server_is_a_clear_error():
+    with pytest.raises(RoomError) as error:
+        Domino.host(f"http://127.0.0.1:{free_port()}", store=None)
+    assert error.value.code == "unreachable"
