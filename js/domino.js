@@ -242,16 +242,15 @@ const CSS = `
 }
 .gw-domino .gw-dom-online[hidden] { display: none; }
 .gw-domino .gw-dom-seats { display: flex; gap: 6px; flex-wrap: wrap; min-width: 0; }
-.gw-domino .gw-dom-online .gw-invite { flex: 1 1 250px; max-width: 340px; margin-left: auto; }
+.gw-domino .gw-dom-online .gw-invite { flex: 1 1 100%; }
 .gw-domino .gw-dom-notices {
   position: absolute; left: 10px; right: 10px; top: 8px; z-index: 2;
   display: flex; flex-direction: column; align-items: center; gap: 6px;
   line-height: 1.3; pointer-events: none;
 }
-.gw-domino .gw-dom-notices[data-center="true"] { top: 50%; transform: translateY(-50%); }
 .gw-domino .gw-dom-notices > * { pointer-events: auto; max-width: min(470px, 100%); }
 .gw-domino .gw-dialog .gw-dom-notices {
-  position: static; transform: none; margin: 12px 0 0; align-items: stretch;
+  position: static; transform: none; margin: 0; align-items: stretch;
 }
 .gw-domino .gw-dialog .gw-dom-notices > * { max-width: none; }
 .gw-domino .gw-dom-notices .gw-banner { box-shadow: 0 6px 20px rgba(0, 0, 0, 0.45); }
@@ -396,6 +395,7 @@ function render({ model, el }) {
   const root = doc.createElement("div");
   root.className = "gw-root gw-domino";
   root.dataset.game = "domino";
+  root.dataset.copied = "false";
 
   const header = doc.createElement("div");
   header.className = "gw-header";
@@ -507,7 +507,7 @@ function render({ model, el }) {
         action: "withdraw",
         title: "Take back your request for a new game",
         ariaLabel: "Withdraw your request for a new game",
-        onClick: () => act({ type: "decline" }),
+        onClick: () => decline(),
       },
     ],
   });
@@ -529,7 +529,7 @@ function render({ model, el }) {
         action: "decline",
         title: "Keep playing this game",
         ariaLabel: "Decline the new game",
-        onClick: () => act({ type: "decline" }),
+        onClick: () => decline(),
       },
     ],
   });
@@ -686,11 +686,23 @@ function render({ model, el }) {
   let flashText = ""; // a passing message for the status line (online: declined, copied)
   let flashTimer = 0;
   let netKey = ""; // the online trait last seen (re-arms the countdown)
+  let seenRequest = null; // online: the request, seats, joined of the last update
+  let seenSeats = null;
+  let seenJoined = false;
+  let seenInvite = null;
+  let flashFor = ""; // presenceKey() when the passing message was shown
+  const presenceKey = () => (isOnline() ? `${net().state}|${net().seats}` : "");
   const countdown = createCountdown({ onTick: () => updateDom() });
   onCleanup(countdown.destroy);
   onCleanup(() => clearTimeout(flashTimer));
+  let declinedAt = -Infinity; // when this view last sent decline (no "declined" news then)
+  function decline() {
+    declinedAt = Date.now();
+    act({ type: "decline" });
+  }
   function flash(text) {
     flashText = text;
+    flashFor = presenceKey();
     clearTimeout(flashTimer);
     flashTimer = setTimeout(() => {
       flashText = "";
@@ -998,7 +1010,8 @@ function render({ model, el }) {
     const p = playable().find((x) => sameTile(x.tile, tile));
     if (!p) {
       sound.play(SOUNDS.blocked);
-      status.show(turn() === seat() && !result() ? "That tile does not fit: choose a highlighted one." : statusText());
+      status.show(turn() === seat() && !result() && live() ? "That tile does not fit: choose a highlighted one." : statusText());
+      if (!live()) for (const b of [connectionNotice, closedNotice, waitingNotice]) b.nudge();
       return;
     }
     if (selected && sameTile(selected, tile)) {
@@ -1116,10 +1129,10 @@ function render({ model, el }) {
       row.appendChild(em);
       return;
     }
-    for (let k = 0; k < Math.min(count, 10); k++) row.appendChild(dominoCanvas(doc, TILE_BACK, 18, 36, d, { pad: 2 }));
+    for (let k = 0; k < Math.min(count, 10); k++) row.appendChild(dominoCanvas(doc, TILE_BACK, 36, 18, d, { pad: 2 }));
     const note = doc.createElement("span");
     note.className = "gw-dom-hidden";
-    note.textContent = `${count} tile${count === 1 ? "" : "s"}, not shown`;
+    note.textContent = `${count} tile${count === 1 ? "" : "s"}, kept hidden`;
     row.appendChild(note);
   }
 
@@ -1176,7 +1189,7 @@ function render({ model, el }) {
       const b = doc.createElement("b");
       b.textContent = n[i];
       const pips = r.pips[i] != null ? r.pips[i] : r.hands[i].reduce((s, t) => s + t[0] + t[1], 0);
-      head.append(b, doc.createTextNode(` \u00b7 ${hidden ? `${count} tile${count === 1 ? "" : "s"}, ` : ""}${pips} pips left`));
+      head.append(b, doc.createTextNode(` \u00b7 ${pips} pips left`));
       const row = doc.createElement("div");
       row.className = "gw-dom-result-tiles";
       if (hidden) hiddenHandRow(row, count, d);
@@ -1233,9 +1246,162 @@ function render({ model, el }) {
         }
         break;
       }
+      // online
+      case "request":
+        if (withSound && ev.player !== me) sound.play(SOUNDS.request);
+        break;
+      case "declined": {
+        // `player` asked; the request ended without a new game. Said only when this
+        // view did not answer it itself (Decline / Withdraw).
+        const requester = ev.player === 0 || ev.player === 1 ? ev.player : seenRequest;
+        if (Date.now() - declinedAt < 15000 || requester == null) break;
+        if (requester === me) {
+          flash("Your opponent declined the new game: play on.");
+          if (withSound) sound.play(SOUNDS.declined);
+        } else flash("Your opponent withdrew the request for a new game.");
+        break;
+      }
+      case "connection": {
+        const now = Array.isArray(ev.seats) ? ev.seats[1 - me] === true : net().seats[1 - me];
+        if (seenSeats && now !== seenSeats[1 - me]) {
+          if (withSound) sound.play(now ? SOUNDS.joined : SOUNDS.left);
+          if (now) flash(net().joined && !seenJoined ? "Your opponent joined: let's play." : "Your opponent is back.");
+        }
+        break;
+      }
+      case "replaced":
+        if (withSound) sound.play(SOUNDS.left);
+        break;
       default:
         break;
     }
+  }
+
+  function updateOnline() {
+    const ds = root.dataset;
+    if (!isOnline()) {
+      onlineStrip.hidden = true;
+      ds.online = "";
+      ds.seats = "";
+      ds.request = "";
+      ds.live = "true";
+      for (const b of [connectionNotice, closedNotice, waitingNotice, askedNotice, requestNotice]) b.show(null);
+      replacedDialog.close();
+      if (netKey) countdown.set(null);
+      netKey = "";
+      newButton.hidden = false;
+      newButton.disabled = false;
+      newButton.title = "Deal a new hand";
+      resultDialog.buttons.new.hidden = false;
+      resultDialog.buttons.new.disabled = false;
+      return;
+    }
+    const o = net();
+    const me = seat();
+    const opp = 1 - me;
+    const n = names();
+    const key = JSON.stringify(readRaw(model, "online") ?? null);
+    if (key !== netKey) {
+      netKey = key;
+      countdown.set(o.state === "offline" ? o.retryIn : null);
+      if (flashText && presenceKey() !== flashFor) {
+        // a passing message is stale once someone's connection changes
+        flashText = "";
+        clearTimeout(flashTimer);
+      }
+    }
+    ds.online = o.state;
+    ds.seats = o.seats.map((on) => (on ? "1" : "0")).join("");
+    ds.request = o.request == null ? "" : String(o.request);
+    ds.live = live() ? "true" : "false";
+    onlineStrip.hidden = false;
+
+    // the chips: who is here, who is missing
+    const mine = {
+      connected: ["on", "connected"],
+      connecting: ["wait", "connecting\u2026"],
+      offline: ["off", "offline"],
+      replaced: ["off", "open in another notebook"],
+      closed: ["off", "disconnected"],
+    }[o.state];
+    for (const i of [0, 1]) {
+      let presence;
+      let text;
+      if (i === me) [presence, text] = mine;
+      else if (o.seats[i]) [presence, text] = ["on", "connected"];
+      else if (i === 1 && !o.joined) [presence, text] = ["free", "not joined yet"];
+      else [presence, text] = ["off", "offline"];
+      const role = i === 0 ? "host" : "guest";
+      chips[i].set({ name: n[i], state: text, presence, title: `${n[i]} (${role}): ${text}` });
+      chips[i].el.dataset.connected = o.seats[i] ? "true" : "false";
+    }
+
+    // the invite
+    const invite = readString(model, "invite", "");
+    if (invite !== seenInvite) {
+      seenInvite = invite;
+      ds.copied = "false";
+    }
+    inviteBox.set(o.state === "closed" ? "" : invite); // a closed room's invite is dead
+
+    // notices
+    const replaced = o.state === "replaced";
+    const closed = o.state === "closed";
+    const connected = o.state === "connected";
+    if (o.state === "connecting") {
+      connectionNotice.setTone("info");
+      connectionNotice.show("Connecting\u2026", o.message);
+    } else if (o.state === "offline") {
+      connectionNotice.setTone("danger");
+      connectionNotice.show(offlineText(), o.message);
+    } else connectionNotice.show(null);
+    closedNotice.show(closed ? "Room closed" : null, o.message || "This game cannot go on: the room is gone.");
+    if (connected && !o.seats[opp]) {
+      const detail =
+        o.message ||
+        (o.joined ? "Your opponent's notebook lost the connection." : invite ? "Copy the invite above and send it to your opponent." : "");
+      waitingNotice.show(o.joined ? "Waiting for the opponent to reconnect" : "Waiting for the opponent to join", detail);
+    } else waitingNotice.show(null);
+    askedNotice.show(connected && o.request === me ? "You asked for a new game \u2014 waiting for the opponent" : null);
+    requestNotice.show(connected && o.request === opp ? "Your opponent asks for a new game" : null);
+    if (replaced) for (const b of [connectionNotice, closedNotice, waitingNotice, askedNotice, requestNotice]) b.show(null);
+
+    // New game: ask / agree; nothing while it cannot work
+    const newTitle =
+      o.request === opp
+        ? "Agree to your opponent's new game"
+        : o.request === me
+          ? "Waiting for your opponent's answer"
+          : o.joined
+            ? "Ask your opponent for a new game"
+            : "Deal a new hand (nobody has joined yet)";
+    newButton.hidden = closed;
+    newButton.disabled = !connected || o.request === me;
+    newButton.title = newTitle;
+    const again = resultDialog.buttons.new;
+    again.hidden = closed || o.request != null;
+    again.disabled = !connected;
+    again.title = newTitle;
+
+    // someone else took this seat
+    if (replaced) {
+      replacedDialog.setMessage(
+        o.message || "Only one notebook can hold a seat. Play here to take it back; the other notebook then stops playing.",
+      );
+      if (!replacedDialog.isOpen) replacedDialog.open({ focus: root.contains(doc.activeElement) });
+    } else replacedDialog.close();
+    seenRequest = o.request;
+    seenSeats = o.seats;
+    seenJoined = o.joined;
+  }
+
+  /** The notices live over the board, or in the result screen while it is open. */
+  function placeNotices() {
+    const home = isOnline() && resultDialog.isOpen ? resultDialog.body : boardBox;
+    if (notices.parentNode === home) return;
+    const hadFocus = notices.contains(doc.activeElement) ? doc.activeElement : null;
+    home.appendChild(notices);
+    if (hadFocus) hadFocus.focus({ preventScroll: true });
   }
 
   function updateDom() {
@@ -1269,7 +1435,12 @@ function render({ model, el }) {
     else if (m === "local") ds.result = String(r.winner);
     else ds.result = r.winner === me ? "won" : "lost";
 
-    titleSmall.textContent = m === "computer" ? `vs computer \u00b7 ${LEVEL_NAMES[level()]}` : "two players";
+    titleSmall.textContent =
+      m === "computer"
+        ? `vs computer \u00b7 ${LEVEL_NAMES[level()]}`
+        : m === "online"
+          ? `online \u00b7 ${me === 0 ? "host" : "guest"}`
+          : "two players";
     levelButton.hidden = m !== "computer";
     levelButton.querySelector(".gw-button-label").textContent = `Level: ${LEVEL_NAMES[level()]}`;
     updateLevelButtons();
@@ -1289,14 +1460,14 @@ function render({ model, el }) {
     const myTurn = t === me && !handoff() && !r;
     handLabel.dataset.turn = myTurn ? "true" : "false";
     handLabel.replaceChildren(
-      doc.createTextNode(m === "computer" ? "Your tiles" : handoff() ? "Hidden hand" : `${n[me]}'s tiles`),
+      doc.createTextNode(m !== "local" ? "Your tiles" : handoff() ? "Hidden hand" : `${n[me]}'s tiles`),
     );
     const small = doc.createElement("small");
     small.textContent = `${hand.length} tile${hand.length === 1 ? "" : "s"}`;
     if (!handoff()) handLabel.appendChild(small);
     handRow.dataset.active = myTurn && play.length ? "true" : "false";
     handRow.dataset.empty = handoff() ? "hidden until revealed" : r ? "" : "no tiles";
-    handRow.setAttribute("aria-label", m === "computer" ? "Your tiles" : `${n[me]}'s tiles`);
+    handRow.setAttribute("aria-label", m !== "local" ? "Your tiles" : `${n[me]}'s tiles`);
     drawButton.hidden = !canDraw() || handoff();
     passButton.hidden = !canPass() || handoff();
     updateHand();
@@ -1311,7 +1482,9 @@ function render({ model, el }) {
     } else handoffDialog.close();
     if (m !== "computer" && levelDialog.isOpen) levelDialog.close();
 
+    updateOnline();
     updateResult();
+    placeNotices();
     status.show(statusText(), readString(model, "error", "") ? "error" : undefined);
     positionMarkers();
   }
@@ -1355,6 +1528,8 @@ function render({ model, el }) {
         "reduced_motion",
         "error",
         "position",
+        "invite",
+        "online",
       ],
       onTraits,
     ),

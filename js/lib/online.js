@@ -31,8 +31,9 @@ const CSS = `
   flex: none; width: 9px; height: 9px; border-radius: 50%; box-sizing: border-box;
   background: #6b7684;
 }
-.gw-root .gw-presence-name { font-weight: 700; overflow: hidden; text-overflow: ellipsis; }
-.gw-root .gw-presence-state { color: ${PALETTE.textDim}; font-weight: 500; }
+.gw-root .gw-presence-label { min-width: 0; overflow: hidden; text-overflow: ellipsis; color: ${PALETTE.textDim}; }
+.gw-root .gw-presence-name { font-weight: 700; color: ${PALETTE.text}; }
+.gw-root .gw-presence-state { font-weight: 500; }
 .gw-root .gw-presence[data-presence="on"] .gw-presence-dot {
   background: ${PALETTE.success}; box-shadow: 0 0 6px rgba(95, 211, 141, 0.8);
 }
@@ -77,8 +78,8 @@ const CSS = `
 .gw-root .gw-invite-text::selection { background: rgba(246, 185, 59, 0.45); color: #fff; }
 .gw-root .gw-invite .gw-button { flex: none; }
 .gw-root .gw-invite .gw-button[data-copied="true"] { color: ${PALETTE.success}; border-color: rgba(95, 211, 141, 0.55); }
-.gw-root[data-reduced-motion="true"] .gw-presence-dot { animation: none; }
-@media (prefers-reduced-motion: reduce) { .gw-root .gw-presence-dot { animation: none; } }
+.gw-root[data-reduced-motion="true"] .gw-presence[data-presence] .gw-presence-dot { animation: none; }
+@media (prefers-reduced-motion: reduce) { .gw-root .gw-presence[data-presence] .gw-presence-dot { animation: none; } }
 `;
 
 /** Inject the styles of this module for `el`'s document (or shadow root). */
@@ -111,13 +112,14 @@ export function createPresenceChip({ doc = document, seat }) {
   const dot = doc.createElement("span");
   dot.className = "gw-presence-dot";
   dot.setAttribute("aria-hidden", "true");
-  const name = doc.createElement("span");
+  const label = doc.createElement("span");
+  label.className = "gw-presence-label";
+  const name = doc.createElement("b");
   name.className = "gw-presence-name";
-  const sep = doc.createElement("span");
-  sep.className = "gw-presence-state";
   const state = doc.createElement("span");
   state.className = "gw-presence-state";
-  el.append(dot, name, sep, state);
+  label.append(name, doc.createTextNode(" \u00b7 "), state);
+  el.append(dot, label);
   let key = "";
   return {
     el,
@@ -126,7 +128,6 @@ export function createPresenceChip({ doc = document, seat }) {
       if (k === key) return;
       key = k;
       name.textContent = n;
-      sep.textContent = "\u00b7";
       state.textContent = s;
       el.dataset.presence = presence;
       el.dataset.connected = presence === "on" ? "true" : "false";
@@ -136,10 +137,10 @@ export function createPresenceChip({ doc = document, seat }) {
 }
 
 /** "http://host/rooms/abcdef..." -> "host/rooms/abc…xyz" (at most `max` characters). */
-export function shortenMiddle(text, max = 34) {
+export function shortenMiddle(text, max = 56) {
   const t = String(text || "").replace(/^[a-z][a-z0-9+.-]*:\/\//i, "");
   if (t.length <= max) return t;
-  const tail = Math.max(6, Math.floor((max - 1) * 0.35));
+  const tail = Math.max(6, Math.floor((max - 1) * 0.4));
   return `${t.slice(0, max - 1 - tail)}\u2026${t.slice(t.length - tail)}`;
 }
 
@@ -228,8 +229,25 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
   let full = "";
   let timer = 0;
   let alive = true;
+  let charW = 0; // px per character of the field's (monospace) font, once measured
+  function fits() {
+    // as many characters as the field shows (the room id at the end stays visible)
+    const width = input.clientWidth;
+    if (!width) return 56;
+    if (!charW) {
+      try {
+        const ctx = doc.createElement("canvas").getContext("2d");
+        const cs = (doc.defaultView || window).getComputedStyle(input);
+        ctx.font = `${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+        charW = ctx.measureText("0000000000").width / 10;
+      } catch (_) {
+        charW = 0;
+      }
+    }
+    return charW ? Math.max(16, Math.floor(width / charW) - 1) : 56;
+  }
   const showShort = () => {
-    input.value = shortenMiddle(full);
+    input.value = shortenMiddle(full, fits());
   };
   const onFocus = () => {
     input.value = full;
@@ -253,11 +271,22 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
     if (!full) return;
     const how = await copyText(full, { doc, input });
     if (!alive) return;
+    // copied: give the focus back to the button (the field shows the short form);
+    // only selected: leave it selected for Ctrl+C
+    if (how !== "selected" && doc.activeElement === input) button.focus({ preventScroll: true });
     copiedLook(how);
     if (onCopy) onCopy(how);
   }
   input.addEventListener("focus", onFocus);
   input.addEventListener("blur", onBlur);
+  let observer = null;
+  const win = doc.defaultView || (typeof window !== "undefined" ? window : null);
+  if (win && win.ResizeObserver) {
+    observer = new win.ResizeObserver(() => {
+      if (alive && full && doc.activeElement !== input) showShort();
+    });
+    observer.observe(input);
+  }
   button.addEventListener("click", onClick);
   return {
     el,
@@ -268,13 +297,14 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
       if (t === full) return;
       full = t;
       input.title = t;
+      el.hidden = !t;
       if (doc.activeElement === input) input.value = t;
       else showShort();
-      el.hidden = !t;
     },
     destroy() {
       alive = false;
       clearTimeout(timer);
+      if (observer) observer.disconnect();
       input.removeEventListener("focus", onFocus);
       input.removeEventListener("blur", onBlur);
       button.removeEventListener("click", onClick);

@@ -131,7 +131,7 @@ class SeatConnection:
             except ConnectionClosed as exc:
                 code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, "")
             except Exception as exc:  # refused, reset, timed out, bad answer
-                reason = f"{type(exc).__name__}: {exc}"
+                reason = _in_words(exc)
             finally:
                 with self._lock:
                     self._socket = None
@@ -141,9 +141,21 @@ class SeatConnection:
                 state = "replaced" if code == REPLACED else "closed"
                 self._on_status(state, None, reason or FINAL[code])
                 return
+            reason = reason or "the connection dropped"
             delay = min(MAX_DELAY, max(FIRST_DELAY, delay * 2))
             wait = delay * random.uniform(0.8, 1.2)
             self._on_status("offline", round(wait, 1), reason)
             log.info("%s: connection lost (%s); retrying in %.1f s", self.url, reason or code, wait)
             self._stop.wait(wait)
         self._on_status("closed", None, "disconnected")
+
+
+def _in_words(exc: Exception) -> str:
+    """Why a connection attempt failed, for the person looking at the widget."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "the room server does not answer (is it running?)"
+    if isinstance(exc, TimeoutError):
+        return "the room server did not answer in time"
+    if isinstance(exc, OSError):
+        return f"network error: {exc.strerror or exc}"
+    return f"could not connect: {exc}"
