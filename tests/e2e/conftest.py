@@ -33,6 +33,10 @@ Fixtures
     ``lab.screenshot(name, locator=None) -> Path``
         Save ``tests/e2e/screenshots/<name>.png`` (the page, or one element) and
         return its path. Look at it.
+    ``lab.another() -> Lab``
+        A second notebook driver on the same JupyterLab and browser, with its own
+        browser context, page and kernel (e.g. two players in two notebooks); it has
+        all of the above and is closed with ``lab``.
     ``lab.server`` -- the :class:`JupyterLabServer` (``url``, ``token``,
     ``root_dir``, ``home`` = GAMEWIDGETS_HOME, ``log_tail()``, ``api()``).
     ``lab.console`` -- the page's console errors/warnings and uncaught errors.
@@ -527,6 +531,13 @@ class Lab:
         self._kernel_id: str | None = None
         self._client = None
         self.timings: dict[str, float] = {}  # seconds of the last open_notebook
+        self._others: list[Lab] = []
+
+    def another(self) -> "Lab":
+        """A second driver (own context, page and kernel) on the same JupyterLab."""
+        other = Lab(self.server, self.browser, f"{self.test_name}-{len(self._others) + 2}")
+        self._others.append(other)
+        return other
 
     # -- notebooks
 
@@ -745,6 +756,8 @@ class Lab:
     # -- teardown
 
     def close(self) -> None:
+        for other in self._others:
+            other.close()
         self._close_client()
         if self.context is not None:
             try:

@@ -1,0 +1,119 @@
+"""Dominoes online, end to end: two notebooks on one JupyterLab (two kernels, two
+browser contexts) play a whole hand against each other by clicks, through a room
+server this test starts (``LocalServer``, a child process on 127.0.0.1).
+
+Each move is made by clicking in the page of the seat whose turn it is (a playable
+tile, then an end marker if it fits both ends; Draw or Pass when nothing fits), and
+both kernels must then hold the new state. Screenshots: domino-online-play-*.png.
+"""
+
+import time
+
+import pytest
+
+from gamewidgets.domino.online import LocalServer
+
+ROOT = "[data-game=domino]"
+STEP_TIMEOUT = 20.0
+
+
+@pytest.fixture
+def room_server(tmp_path):
+    server = LocalServer(tmp_path / "rooms.db").start()
+    yield server
+    server.stop()
+
+
+def open_seat(driver, code: str):
+    page = driver.open_notebook(["from gamewidgets import Domino", f"{code}\nw.muted = True\nw"])
+    driver.wait_for_attr(ROOT, "data-online", "connected")
+    return page
+
+
+def ply(driver) -> int:
+    return driver.evaluate("w._state['ply'] if w._state else -1")
+
+
+def make_a_move(driver, page) -> str:
+    """Click the seat's move in its page: what was done ("play 6-4", "draw", "pass")."""
+    playable = page.locator(f'{ROOT} button[data-tile][data-playable="true"]')
+    if playable.count():
+        button = playable.first
+        key = button.get_attribute("data-tile")
+        button.click()
+        # one end: the click played it; two ends: it is selected and markers show
+        deadline = time.monotonic() + STEP_TIMEOUT
+        while time.monotonic() < deadline:
+            if page.locator(ROOT).get_attribute("data-selected") == key:
+                page.locator(f"{ROOT} button[data-end=right]").click()
+                return f"play {key} (chose the right end)"
+            if page.locator(f'{ROOT} button[data-tile="{key}"]').count() == 0:
+                return f"play {key}"
+            time.sleep(0.05)
+        raise AssertionError(f"clicking {key} neither played it nor selected it")
+    for action in ("draw", "pass"):
+        button = page.locator(f"{ROOT} button[data-action={action}]")
+        if button.count() and button.is_visible():
+            button.click()
+            return action
+    raise AssertionError("the seat to move has nothing to click: " + driver.evaluate("str(w.view)"))
+
+
+def test_two_notebooks_play_a_whole_hand_through_the_room_server(lab, room_server):
+    host_page = open_seat(lab, f'w = Domino.host("{room_server.url}", store=None)')
+    invite = lab.evaluate("w.invite")
+    assert invite.startswith(room_server.url + "/rooms/")
+    lab.wait_for_attr(ROOT, "data-seats", "10")  # the guest has not joined yet
+    assert host_page.locator(f'{ROOT} [data-seat-status="1"]').get_attribute("data-connected") == "false"
+    lab.screenshot("domino-online-play-host-alone", host_page.locator(ROOT))
+
+    guest = lab.another()
+    guest_page = open_seat(guest, f'w = Domino.join("{invite}", store=None)')
+    for driver in (lab, guest):
+        driver.wait_for_attr(ROOT, "data-seats", "11")
+    assert lab.evaluate("w.seat") == 0 and guest.evaluate("w.seat") == 1
+    # each kernel holds its own hand only
+    host_hand = {tuple(t) for t in lab.evaluate("w.hand")}
+    guest_hand = {tuple(t) for t in guest.evaluate("w.hand")}
+    assert len(host_hand) == len(guest_hand) == 7 and not host_hand & guest_hand
+
+    seats = {0: (lab, host_page), 1: (guest, guest_page)}
+    done = []
+    for _ in range(80):
+        turn, over = lab.evaluate("[w.view.turn, w.view.is_over]")
+        if over:
+            break
+        driver, page = seats[turn]
+        # the page shows the latest state (a draw keeps the turn: data-turn is not enough)
+        driver.wait_for_attr(ROOT, "data-event", driver.evaluate("w.last_event['id']"))
+        driver.wait_for_attr(ROOT, "data-turn", turn)
+        before = ply(driver)
+        done.append(f"seat {turn}: {make_a_move(driver, page)}")
+        for other in (lab, guest):
+            other.until(f"w._state['ply'] > {before}", timeout=STEP_TIMEOUT)
+        if len(done) == 4:
+            lab.screenshot("domino-online-play-host-midgame", host_page.locator(ROOT))
+            guest.screenshot("domino-online-play-guest-midgame", guest_page.locator(ROOT))
+    assert lab.evaluate("w.view.is_over"), "the hand did not end in 80 moves:\n" + "\n".join(done)
+
+    outcome = lab.evaluate("w.view.outcome.to_dict()")
+    assert guest.evaluate("w.view.outcome.to_dict()") == outcome
+    # both views show the end of the hand, each from its own side
+    expected = {0: "won", 1: "lost"} if outcome["winner"] == 0 else {0: "lost", 1: "won"}
+    if outcome["winner"] is None:
+        expected = {0: "draw", 1: "draw"}
+    for seat, (driver, page) in seats.items():
+        driver.wait_for_attr(ROOT, "data-result", expected[seat])
+        assert driver.evaluate("w.error") == ""
+    lab.screenshot("domino-online-play-host-result", host_page.locator(ROOT))
+    guest.screenshot("domino-online-play-guest-result", guest_page.locator(ROOT))
+
+    # a new game needs both: the host asks in its page, the guest agrees in its page
+    host_page.locator(f"{ROOT} [data-dialog=result] button[data-action=new]").click()
+    guest.wait_for_attr(ROOT, "data-request", "0")
+    guest_page.locator(f"{ROOT} button[data-action=agree]").first.click()
+    for driver in (lab, guest):
+        driver.until("w.game_number == 1 and w._state['ply'] == 0", timeout=STEP_TIMEOUT)
+        driver.wait_for_attr(ROOT, "data-result", "")
+    for driver in (lab, guest):
+        assert not [m for m in driver.console if "error" in m.lower()], driver.console
