@@ -90,12 +90,19 @@ def test_console_script_and_module_entry_point(tmp_path):
         (["line98", "experiment", "--workers", "0"], "positive integer"),
         (["line98", "play", "--player", "nobody"], "invalid choice"),
         (["chess", "play"], "invalid choice"),
+        (["domino", "serve", "--port", "0"], "a port number"),
+        (["domino", "serve", "--sweep", "soon"], "seconds"),
     ],
 )
 def test_bad_arguments_exit_with_a_message(argv, message, capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(argv)
     assert exit_info.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_domino_serve_refuses_a_sweep_of_no_time(capsys):
+    assert main(["domino", "serve", "--sweep", "0"]) == 2
+    assert "--sweep" in capsys.readouterr().err
 
 
 def test_unwritable_json_path_is_an_error_not_a_traceback(tmp_path, capsys):

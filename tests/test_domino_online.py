@@ -554,3 +554,36 @@ def test_an_unreachable_server_is_a_clear_error():
     with pytest.raises(RoomError) as error:
         Domino.host(f"http://127.0.0.1:{free_port()}", store=None)
     assert error.value.code == "unreachable"
+
+
+def test_a_damaged_stored_seat_warns_and_is_left_as_it_is(server):
+    from gamewidgets.store import StoreWarning
+
+    store = Store.memory()
+    host = Domino.host(server.url, store=store, connect=False)
+    store.save("domino-online", host.invite, {"seat": 5, "credential": None})
+    with pytest.warns(StoreWarning, match="damaged"), pytest.raises(RoomError, match="damaged"):
+        Domino.join(host.invite, store=store)
+    assert store.load("domino-online", host.invite) == {"seat": 5, "credential": None}
+
+
+def test_messages_from_the_view_are_checked_like_python_calls(server):
+    host, guest = seat_pair(server.url)
+    waiting = guest if mover(host, guest) is host else host
+    for message, reason in [
+        ({"type": "play"}, "needs a tile"),
+        ({"type": "play", "tile": [6, 6], "end": "middle"}, "left or right"),
+        ({"type": "draw"}, "opponent's turn"),
+        ({"type": "set_level", "level": "hard"}, "unknown message type"),
+        ({"type": "new_game", "position": -5}, "stale"),
+    ]:
+        waiting._on_view_message(waiting, message, [])
+        assert reason in waiting.error, (message, waiting.error)
+    opener = mover(host, guest)
+    before = ply(opener)
+    tile = opener.playable[0]["tile"]
+    opener._on_view_message(opener, {"type": "play", "tile": tile, "position": opener.position}, [])
+    assert opener.error == ""
+    settle(host, guest, at=before + 1)
+    assert list(tile) in [list(t) for t in waiting.line] or list(reversed(tile)) in waiting.line
+    close(host, guest)

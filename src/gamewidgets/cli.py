@@ -425,6 +425,9 @@ def _domino_decide(args: argparse.Namespace) -> int:
 
 
 def _domino_serve(args: argparse.Namespace) -> int:
+    if args.sweep <= 0:
+        print("--sweep must be more than 0 seconds", file=sys.stderr)
+        return 2
     try:
         from .domino.online.server import serve
     except ImportError as exc:
