@@ -66,6 +66,7 @@ import {
   createBanner,
   createButton,
   createStatusLine,
+  iconElement,
   suppressHostShortcuts,
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
@@ -264,14 +265,6 @@ const CSS = `
 
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
-function svgIcon(doc, paths) {
-  const span = doc.createElement("span");
-  span.innerHTML =
-    `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" ` +
-    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
-  return span.firstChild;
-}
-
 /* ------------------------------------------------------------------- render -- */
 
 function render({ model, el }) {
@@ -421,7 +414,7 @@ function render({ model, el }) {
     title: "Choose the computer's level (keeps this hand)",
     onClick: () => openLevel(),
   });
-  levelButton.insertBefore(svgIcon(doc, LEVEL_ICON), levelButton.firstChild);
+  levelButton.insertBefore(iconElement(doc, LEVEL_ICON), levelButton.firstChild);
   const newButton = createButton({
     doc,
     label: "New game",

@@ -64,6 +64,7 @@ import {
   createButton,
   createHistorySlider,
   createStatusLine,
+  iconElement,
   suppressHostShortcuts,
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
@@ -265,14 +266,6 @@ function startBoard(n) {
   return b;
 }
 
-function svgIcon(doc, paths) {
-  const span = doc.createElement("span");
-  span.innerHTML =
-    `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" ` +
-    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
-  return span.firstChild;
-}
-
 /** What decided the game, in words. */
 function reasonText(result) {
   const winner = result.winner;
@@ -407,7 +400,7 @@ function render({ model, el }) {
     title: "Pause: continue, new game, sound (P)",
     onClick: () => openMenu(),
   });
-  menuButton.insertBefore(svgIcon(doc, MENU_ICON), menuButton.firstChild);
+  menuButton.insertBefore(iconElement(doc, MENU_ICON), menuButton.firstChild);
   header.append(title, menuButton);
 
   // the score bar: You | move, turn | Computer

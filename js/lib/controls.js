@@ -26,11 +26,12 @@ export const ICONS = {
   live: '<path d="m5 5 8 7-8 7z" fill="currentColor"/><path d="M18 5v14"/>',
 };
 
-function svgIcon(doc, name) {
+/** An inline 24x24 stroke icon (an <svg>) drawn by the SVG ``paths`` given. */
+export function iconElement(doc, paths) {
   const span = doc.createElement("span");
   span.innerHTML =
     `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" ` +
-    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${ICONS[name] || ""}</svg>`;
+    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
   return span.firstChild;
 }
 
@@ -43,7 +44,7 @@ export function createButton({ doc = document, label, action, icon, title, short
   button.type = "button";
   if (action) button.dataset.action = action;
   if (title) button.title = title;
-  if (icon) button.appendChild(svgIcon(doc, icon));
+  if (icon) button.appendChild(iconElement(doc, ICONS[icon] || ""));
   const text = h(doc, "span", "gw-button-label", label);
   button.appendChild(text);
   if (shortcut) {

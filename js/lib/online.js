@@ -15,7 +15,7 @@
 // the seat yet), "wait" (connecting). A chip is <span class="gw-presence"
 // data-seat-status=seat data-presence=... data-connected="true|false">.
 
-import { createButton } from "./controls.js";
+import { createButton, iconElement } from "./controls.js";
 import { ensureStyleSheet } from "./stylesheet.js";
 import { PALETTE } from "./theme.js";
 
@@ -92,14 +92,6 @@ const LINK_ICON =
   '<path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7"/>';
 const COPY_ICON = '<rect x="9" y="9" width="12" height="12" rx="2"/><path d="M5 15H4a1 1 0 0 1-1-1V4a1 1 0 0 1 1-1h10a1 1 0 0 1 1 1v1"/>';
 const CHECK_ICON = '<path d="m5 12 5 5 9-10"/>';
-
-function svg(doc, paths) {
-  const span = doc.createElement("span");
-  span.innerHTML =
-    `<svg viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2.2" ` +
-    `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
-  return span.firstChild;
-}
 
 /**
  * One seat's presence: a pill with a dot, the seat's name and its state in words
@@ -210,7 +202,7 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
   const field = doc.createElement("label");
   field.className = "gw-invite-field";
   field.title = label;
-  field.appendChild(svg(doc, LINK_ICON));
+  field.appendChild(iconElement(doc, LINK_ICON));
   const input = doc.createElement("input");
   input.className = "gw-invite-text";
   input.type = "text";
@@ -221,7 +213,7 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
   field.appendChild(input);
   const button = createButton({ doc, label: buttonLabel, action: "copy-invite", title: `Copy the ${label.toLowerCase()} to the clipboard` });
   button.setAttribute("aria-label", `${buttonLabel} to the clipboard`);
-  const icon = svg(doc, COPY_ICON);
+  const icon = iconElement(doc, COPY_ICON);
   button.insertBefore(icon, button.firstChild);
   const buttonText = button.querySelector(".gw-button-label");
   el.append(field, button);

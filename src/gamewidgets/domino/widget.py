@@ -59,6 +59,22 @@ class DominoTable(GameWidget):
     invite = traitlets.Unicode("", help="online: the invite the host shares").tag(sync=True)
     online = traitlets.Dict(help="online: the connection of both seats and new-game requests").tag(sync=True)
 
+    #: view message type -> method, where the names differ
+    _methods_for_messages = {"pass": "pass_"}
+
+    def _view_play(self, message: dict) -> None:
+        if "tile" not in message:
+            raise BadMessage("a play needs a tile")
+        end = message.get("end")
+        if end is not None and end not in ENDS:
+            raise BadMessage(f"end must be left or right, not {end!r}")
+        self.play(message["tile"], end)
+
+    def _view_simple(self, message: dict) -> None:
+        """A message that is a call without arguments (draw, pass, new_game, ...)."""
+        kind = message["type"]
+        getattr(self, self._methods_for_messages.get(kind, kind))()
+
     def _show(self, view: PlayerView, *, shown: bool = True, legal: list | None = None,
               hands: list | None = None) -> None:
         """Set the traits from what ``view.player`` sees. ``legal``: the moves the view
@@ -200,22 +216,12 @@ class Domino(DominoTable):
         self._event("undo")
 
     # ------------------------------------------------------------ view handlers
-    def _view_play(self, message: dict) -> None:
-        if "tile" not in message:
-            raise BadMessage("a play needs a tile")
-        end = message.get("end")
-        if end is not None and end not in ENDS:
-            raise BadMessage(f"end must be left or right, not {end!r}")
-        self.play(message["tile"], end)
-
     def _view_level(self, message: dict) -> None:
         try:
             self.set_level(message.get("level"))
         except ValueError as exc:
             raise BadMessage(str(exc)) from None
 
-    def _view_simple(self, message: dict) -> None:
-        getattr(self, {"pass": "pass_"}.get(message["type"], message["type"]))()
 
     # ---------------------------------------------------------------- internals
     def _act(self, move):

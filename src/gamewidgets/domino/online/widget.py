@@ -31,7 +31,7 @@ import time
 import warnings
 
 from ..._widget import DEFAULT_STORE, open_store
-from ...errors import BadMessage, IllegalMove, RoomError
+from ...errors import IllegalMove, RoomError
 from ...store import StoreWarning
 from ..rules import ENDS, Draw, Pass, Play, PlayerView, as_tile
 from ..widget import DominoTable
@@ -73,6 +73,7 @@ class OnlineDomino(DominoTable):
         "decline": "_view_simple",
         "reconnect": "_view_simple",
     }
+    _methods_for_messages = {"pass": "pass_", "decline": "decline_new_game"}
 
     def __init__(self, invite: str, *, store=DEFAULT_STORE, connect: bool = True, **kwargs):
         server, room = parse_invite(invite)
@@ -230,19 +231,6 @@ class OnlineDomino(DominoTable):
             if time.monotonic() > deadline:
                 raise TimeoutError(f"still waiting after {timeout} s ({self!r})")
             await asyncio.sleep(0.02)
-
-    # ------------------------------------------------------------ view handlers
-    def _view_play(self, message: dict) -> None:
-        if "tile" not in message:
-            raise BadMessage("a play needs a tile")
-        end = message.get("end")
-        if end is not None and end not in ENDS:
-            raise BadMessage(f"end must be left or right, not {end!r}")
-        self.play(message["tile"], end)
-
-    def _view_simple(self, message: dict) -> None:
-        method = {"pass": "pass_", "decline": "decline_new_game"}.get(message["type"], message["type"])
-        getattr(self, method)()
 
     # ------------------------------------------------- what the connection says
     def _from_thread(self, method):
