@@ -284,13 +284,15 @@ def test_moves_wait_while_the_other_seat_is_not_connected(server):
     close(host)
 
 
-def test_deleting_the_stored_credential_loses_the_seat(server):
-    host_store, guest_store = Store.memory(), Store.memory()
+def test_the_stored_credential_brings_the_seat_back_and_deleting_it_loses_the_seat(server, tmp_path):
+    host_store, guest_file = Store.memory(), tmp_path / "guest-store.sqlite"
     host = Domino.host(server.url, store=host_store)
-    guest = Domino.join(host.invite, store=guest_store)
+    guest = Domino.join(host.invite, store=Store(guest_file))
     guest.wait_for(lambda w: w.connected, WAIT)
     guest.close()
-    again = Domino.join(host.invite, store=guest_store)  # same store: same seat back
+    # a new kernel: a new Store on the same file, and the invite
+    guest_store = Store(guest_file)
+    again = Domino.join(host.invite, store=guest_store)
     assert again.seat == 1
     again.wait_for(lambda w: w.connected, WAIT)
     again.forget()
