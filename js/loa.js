@@ -157,6 +157,8 @@ const CSS = `
 .gw-root.gw-loa { max-width: 548px; }
 .gw-loa .gw-header { margin-bottom: 8px; flex-wrap: nowrap; }
 .gw-loa .gw-title small { white-space: nowrap; }
+.gw-loa .gw-loa-header-buttons { display: flex; gap: 6px; flex-shrink: 0; }
+.gw-loa[data-compact="true"] .gw-loa-header-buttons kbd { display: none; }
 .gw-loa .gw-loa-score {
   display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr); align-items: stretch; gap: 8px; margin-bottom: 10px;
 }
@@ -401,7 +403,19 @@ function render({ model, el }) {
     onClick: () => openMenu(),
   });
   menuButton.insertBefore(iconElement(doc, MENU_ICON), menuButton.firstChild);
-  header.append(title, menuButton);
+  const undoButton = createButton({
+    doc,
+    label: "Undo",
+    action: "undo",
+    icon: "undo",
+    shortcut: "U",
+    title: "Take back your last move and the computer's answer (U)",
+    onClick: () => undo(),
+  });
+  const headerButtons = doc.createElement("div");
+  headerButtons.className = "gw-loa-header-buttons";
+  headerButtons.append(undoButton, menuButton);
+  header.append(title, headerButtons);
 
   // the score bar: You | move, turn | Computer
   function sideBox(side, name, tag) {
@@ -690,6 +704,10 @@ function render({ model, el }) {
   }
   function play() {
     act({ type: "start", size: sizeChoice.value, level: levelChoice.value });
+  }
+  const canUndo = () => phase() !== "setup" && readInt(model, "moves", 0) > 0 && !readBool(model, "paused", false);
+  function undo() {
+    if (canUndo()) act({ type: "undo", position: position() });
   }
   function toggleMute() {
     const muted = !readBool(model, "muted", false);
@@ -1039,6 +1057,8 @@ function render({ model, el }) {
     const level = traitLevel();
     titleSmall.textContent = p === "setup" ? "" : `${n}\u00d7${n} ${SIZE_NAMES[n]} \u00b7 ${LEVEL_NAMES[level]}`;
     menuButton.disabled = p === "setup";
+    undoButton.disabled = !canUndo();
+    undoButton.hidden = p === "setup";
     menuButton.querySelector(".gw-button-label").textContent = p === "over" ? "Results" : "Menu";
     menuButton.title = p === "over" ? "Show the results (P)" : "Pause: continue, new game, sound (P)";
     if (p === "setup") {
@@ -1658,6 +1678,11 @@ function render({ model, el }) {
     }
     if (key === "m" || key === "M") {
       toggleMute();
+      return true;
+    }
+    if (key === "u" || key === "U") {
+      if (!canUndo()) return false;
+      undo();
       return true;
     }
     return false;

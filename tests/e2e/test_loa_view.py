@@ -119,6 +119,15 @@ def test_select_shows_dots_and_rings_then_the_computer_answers(lab):
     assert attr(page, "data-groups") == ",".join(map(str, lab.evaluate("w.groups")))
     assert attr(page, "data-history") == "2/2"
     lab.screenshot("loa-after-computer-move", page.locator(ROOT))
+    # Undo takes back the user's move and the computer's answer; then there is nothing to undo
+    undo = page.locator(f"{ROOT} button[data-action=undo]")
+    assert undo.is_enabled()
+    undo.click()
+    lab.until("w.moves == 0")
+    wait_settled(lab, page)
+    lab.wait_for_attr(ROOT, "data-moves", 0)
+    assert lab.evaluate("w.board") == lab.evaluate("LinesOfAction(8, store=None).board")
+    assert undo.is_disabled() and lab.evaluate("w.error") == ""
 
 
 def test_the_winning_move_by_clicks_shows_the_results_screen(lab):

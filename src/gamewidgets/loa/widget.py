@@ -48,6 +48,7 @@ class LinesOfAction(GameWidget):
         "resume": "_view_simple",
         "new_game": "_view_simple",
         "deselect": "_view_simple",
+        "undo": "_view_simple",
         "goto": "_view_goto",
     }
 
