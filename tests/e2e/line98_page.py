@@ -1,11 +1,12 @@
-"""The Line 98 view as the browser tests see it: a test position and how to click it.
+"""The Line 98 view as the browser tests see it: a test position, opening it, reading it.
 
-The view publishes what it shows as data attributes on ``[data-game=line98]`` and its
-grid geometry as ``data-grid="x,y,cell"`` on the canvas (CSS px inside the canvas).
+The view publishes what it shows as data attributes on ``[data-game=line98]``; cells
+are clicked with :mod:`.square_grid`.
 """
 
+from .square_grid import CANVAS
+
 ROOT = "[data-game=line98]"
-CANVAS = "canvas.gw-board"
 
 # The red ball at (0,0) is walled in (it reaches only (0,1)); the green one at (6,8)
 # completes the row of greens at (3,4) — a clear of 5 for 10 points, build's choice.
@@ -35,16 +36,6 @@ def open_game(lab, cells=SETUP):
     lab.wait_for_attr(ROOT, "data-moves", 0)
     page.wait_for_function(f"document.querySelector('{CANVAS}').dataset.grid")
     return page
-
-
-def cell_position(page, row, col):
-    """The centre of a cell, in CSS px inside the canvas."""
-    x, y, size = (float(v) for v in page.locator(CANVAS).get_attribute("data-grid").split(","))
-    return {"x": x + (col + 0.5) * size, "y": y + (row + 0.5) * size}
-
-
-def click_cell(page, row, col):
-    page.locator(CANVAS).click(position=cell_position(page, row, col))
 
 
 def attr(page, name):

@@ -8,7 +8,8 @@ Screenshots go to tests/e2e/screenshots/line98-analysis-*.png.
 """
 
 
-from .line98_page import CANVAS, ROOT, attr, click_cell, open_game
+from .line98_page import ROOT, attr, open_game
+from .square_grid import CANVAS, click_cell
 
 BACK = "[data-action=history-back]"
 FORWARD = "[data-action=history-forward]"

@@ -5,8 +5,9 @@ selected, cursor, state, event) say what the view shows, and ``lab.evaluate`` re
 what Python holds. Screenshots go to tests/e2e/screenshots/line98-*.png.
 """
 
+from .line98_page import ROOT, attr, open_game
+from .square_grid import CANVAS, cell_position, click_cell
 
-from .line98_page import CANVAS, ROOT, attr, cell_position, click_cell, open_game
 
 def test_click_a_ball_then_a_target_plays_the_move_in_python(lab):
     page = open_game(lab)

@@ -10,8 +10,9 @@ the canvas). Widgets use ``store=None`` (an in-memory store) so the statistics o
 test do not leak into another. Screenshots go to tests/e2e/screenshots/loa-*.png.
 """
 
+from .square_grid import CANVAS, click_cell
+
 ROOT = "[data-game=loa]"
-CANVAS = "canvas.gw-board"
 
 IMPORTS = (
     "from gamewidgets.loa import Game\n"
@@ -40,16 +41,6 @@ def open_game(lab, widget="LinesOfAction(seed=1, store=None, muted=True)", phase
     lab.wait_for_attr(ROOT, "data-phase", phase)
     page.wait_for_function(f"document.querySelector('{CANVAS}') && document.querySelector('{CANVAS}').dataset.grid")
     return page
-
-
-def cell_position(page, row, col):
-    """The centre of a cell, in CSS px inside the canvas."""
-    x, y, size = (float(v) for v in page.locator(CANVAS).get_attribute("data-grid").split(","))
-    return {"x": x + (col + 0.5) * size, "y": y + (row + 0.5) * size}
-
-
-def click_cell(page, row, col):
-    page.locator(CANVAS).click(position=cell_position(page, row, col))
 
 
 def attr(page, name):
