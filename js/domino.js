@@ -59,7 +59,8 @@
 
 import { createCanvas, roundRectPath } from "./lib/canvas.js";
 import {
-  bindSettingCheckbox,
+  createSettings,
+  createViewFrame,
   bindToggleButton,
   createMuteButton,
   createBadge,
@@ -95,7 +96,7 @@ import {
   sendMessage,
   watchTraits,
 } from "./lib/traits.js";
-import { createCleanup } from "./lib/cleanup.js";
+import { createCleanup, listen } from "./lib/cleanup.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
@@ -385,18 +386,8 @@ function render({ model, el }) {
   const position = () => readInt(model, "position", 0);
 
   /* ---- DOM ---- */
-  const root = doc.createElement("div");
-  root.className = "gw-root gw-domino";
-  root.dataset.game = "domino";
+  const { root, header, title, subtitle: titleSmall } = createViewFrame({ doc, game: "domino", title: "Dominoes" });
   root.dataset.copied = "false";
-
-  const header = doc.createElement("div");
-  header.className = "gw-header";
-  const title = doc.createElement("div");
-  title.className = "gw-title";
-  title.textContent = "Dominoes";
-  const titleSmall = doc.createElement("small");
-  title.appendChild(titleSmall);
   const thinkingBadge = createBadge({
     doc,
     kind: "thinking",
@@ -577,17 +568,9 @@ function render({ model, el }) {
 
   table.append(top, boardBox, handBar, handRow);
 
-  const settings = doc.createElement("div");
-  settings.className = "gw-settings";
-  const reducedBox = bindSettingCheckbox({
-    doc,
-    model,
-    trait: "reduced_motion",
-    label: "Reduced motion",
-    title: "No sliding or dropping tiles",
-  });
-  onCleanup(reducedBox.destroy);
-  settings.appendChild(reducedBox.el);
+  const settingBoxes = createSettings({ doc, model, items: [["reduced_motion", "Reduced motion", "No sliding or dropping tiles"]] });
+  onCleanup(settingBoxes.destroy);
+  const settings = settingBoxes.el;
   const status = createStatusLine({ doc });
 
   /* ---- dialogs ---- */
@@ -1049,8 +1032,7 @@ function render({ model, el }) {
       playSelected(event.key === "ArrowLeft" ? "left" : "right");
     }
   }
-  root.addEventListener("keydown", onRootKey);
-  onCleanup(() => root.removeEventListener("keydown", onRootKey));
+  listen(onCleanup, [[root, "keydown", onRootKey]]);
 
   function openLevel() {
     if (mode() !== "computer") return;

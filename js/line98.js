@@ -46,7 +46,9 @@
 import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
 import { createClock } from "./lib/clock.js";
 import {
-  bindSettingCheckbox,
+  consume,
+  createSettings,
+  createViewFrame,
   bindToggleButton,
   createMuteButton,
   createBadge,
@@ -84,7 +86,7 @@ import {
   sendMessage,
   watchTraits,
 } from "./lib/traits.js";
-import { createCleanup } from "./lib/cleanup.js";
+import { createCleanup, listen } from "./lib/cleanup.js";
 
 const N = 9;
 const STEP_MS = 40; // travel time per cell
@@ -311,15 +313,7 @@ function render({ model, el }) {
   const onCleanup = cleanup.add;
 
   /* ---- DOM ---- */
-  const root = doc.createElement("div");
-  root.className = "gw-root gw-line98";
-  root.dataset.game = "line98";
-
-  const header = doc.createElement("div");
-  header.className = "gw-header";
-  const title = doc.createElement("div");
-  title.className = "gw-title";
-  title.textContent = "Line 98";
+  const { root, header, title } = createViewFrame({ doc, game: "line98", title: "Line 98" });
   const stats = doc.createElement("div");
   stats.className = "gw-stats";
   const scoreOut = createReadout({ doc, name: "score", label: "Score" });
@@ -387,18 +381,14 @@ function render({ model, el }) {
   historySlider.el.hidden = true;
   onCleanup(historySlider.destroy);
 
-  const settings = doc.createElement("div");
-  settings.className = "gw-settings";
-  for (const [trait, label, tip] of [
+  const settingBoxes = createSettings({ doc, model, items: [
     ["symbols", "Symbols", "Draw a shape on each ball, so colours can be told apart without colour"],
     ["mark_reachable", "Mark reachable", "Mark the cells the selected ball can reach"],
     ["reduced_motion", "Reduced motion", "No travelling or bouncing animations"],
     ["hide_clock", "Hide clock", "Do not show the game clock"],
-  ]) {
-    const box = bindSettingCheckbox({ doc, model, trait, label, title: tip });
-    settings.appendChild(box.el);
-    onCleanup(box.destroy);
-  }
+  ] });
+  onCleanup(settingBoxes.destroy);
+  const settings = settingBoxes.el;
   const status = createStatusLine({ doc });
   const legend = createScaleLegend({ doc });
   status.aside.appendChild(legend.el);
@@ -1272,20 +1262,11 @@ function render({ model, el }) {
     requestDraw();
   }
 
-  function consume(event) {
-    event.preventDefault();
-    event.stopPropagation();
-  }
-
-
-  canvas.addEventListener("click", onClick);
-  canvas.addEventListener("pointerdown", onPointerDown);
-  canvas.addEventListener("keydown", onKeyDown);
-  onCleanup(() => {
-    canvas.removeEventListener("click", onClick);
-    canvas.removeEventListener("pointerdown", onPointerDown);
-    canvas.removeEventListener("keydown", onKeyDown);
-  });
+  listen(onCleanup, [
+    [canvas, "click", onClick],
+    [canvas, "pointerdown", onPointerDown],
+    [canvas, "keydown", onKeyDown],
+  ]);
 
   /* ---- traits ---- */
   onCleanup(

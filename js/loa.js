@@ -58,7 +58,9 @@
 
 import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
 import {
-  bindSettingCheckbox,
+  consume,
+  createSettings,
+  createViewFrame,
   createBadge,
   createBanner,
   createButton,
@@ -90,7 +92,7 @@ import {
   watchTraits,
 } from "./lib/traits.js";
 import { paintWoodBoard, squareName, woodBoardGeometry } from "./lib/woodboard.js";
-import { createCleanup } from "./lib/cleanup.js";
+import { createCleanup, listen } from "./lib/cleanup.js";
 
 const SIZES = [6, 7, 8];
 const SIZE_NAMES = { 6: "Quick", 7: "Medium", 8: "Classic" };
@@ -146,8 +148,8 @@ const SOUNDS = {
     { f: 523, d: 0.18, type: "triangle", v: 0.35 },
     { f: 523, d: 0.3, type: "triangle", v: 0.3, at: 0.2 },
   ],
-  pause: [{ f: 660, to: 440, d: 0.1, type: "sine", v: 0.3 }],
-  resume: [{ f: 440, to: 660, d: 0.1, type: "sine", v: 0.3 }],
+  pause: TONES.pause,
+  resume: TONES.resume,
   unmute: TONES.unmute,
 };
 
@@ -383,17 +385,7 @@ function render({ model, el }) {
   const position = () => readInt(model, "position", 0);
 
   /* ---- DOM ---- */
-  const root = doc.createElement("div");
-  root.className = "gw-root gw-loa";
-  root.dataset.game = "loa";
-
-  const header = doc.createElement("div");
-  header.className = "gw-header";
-  const title = doc.createElement("div");
-  title.className = "gw-title";
-  title.textContent = "Lines of Action";
-  const titleSmall = doc.createElement("small");
-  title.appendChild(titleSmall);
+  const { root, header, title, subtitle: titleSmall } = createViewFrame({ doc, game: "loa", title: "Lines of Action" });
   const menuButton = createButton({
     doc,
     label: "Menu",
@@ -486,16 +478,12 @@ function render({ model, el }) {
   historySlider.el.hidden = true;
   onCleanup(historySlider.destroy);
 
-  const settings = doc.createElement("div");
-  settings.className = "gw-settings";
-  for (const [trait, label, tip] of [
+  const settingBoxes = createSettings({ doc, model, items: [
     ["show_counts", "Show line counts", "Teaching aid: the number of pieces on each line through the selected piece (how far it moves along it)"],
     ["reduced_motion", "Reduced motion", "No sliding or pulsing animations"],
-  ]) {
-    const box = bindSettingCheckbox({ doc, model, trait, label, title: tip });
-    settings.appendChild(box.el);
-    onCleanup(box.destroy);
-  }
+  ] });
+  onCleanup(settingBoxes.destroy);
+  const settings = settingBoxes.el;
   const status = createStatusLine({ doc });
   const lineLegend = doc.createElement("span");
   lineLegend.className = "gw-loa-legend";
@@ -565,8 +553,7 @@ function render({ model, el }) {
       play();
     }
   };
-  setupDialog.el.addEventListener("keydown", onSetupKey);
-  onCleanup(() => setupDialog.el.removeEventListener("keydown", onSetupKey));
+  listen(onCleanup, [[setupDialog.el, "keydown", onSetupKey]]);
 
   const pauseDialog = createDialog({
     doc,
@@ -621,8 +608,7 @@ function render({ model, el }) {
       closeResult();
     }
   };
-  resultDialog.el.addEventListener("keydown", onResultKey);
-  onCleanup(() => resultDialog.el.removeEventListener("keydown", onResultKey));
+  listen(onCleanup, [[resultDialog.el, "keydown", onResultKey]]);
   const onPauseKey = (event) => {
     if (event.key === "Escape" && !event.defaultPrevented) {
       event.preventDefault();
@@ -630,8 +616,7 @@ function render({ model, el }) {
       act({ type: "resume" });
     }
   };
-  pauseDialog.el.addEventListener("keydown", onPauseKey);
-  onCleanup(() => pauseDialog.el.removeEventListener("keydown", onPauseKey));
+  listen(onCleanup, [[pauseDialog.el, "keydown", onPauseKey]]);
   for (const d of [setupDialog, pauseDialog, resultDialog]) onCleanup(d.destroy);
 
   root.append(header, scoreBar, boardWrap, historySlider.el, settings, status.el);
@@ -1625,11 +1610,6 @@ function render({ model, el }) {
     canvas.style.cursor = pointer ? "pointer" : "default";
   }
 
-  function consume(event) {
-    event.preventDefault();
-    event.stopPropagation();
-  }
-
   function onKeyDown(event) {
     if (event.defaultPrevented) return;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
@@ -1706,7 +1686,7 @@ function render({ model, el }) {
     requestDraw();
   }
 
-  const listeners = [
+  listen(onCleanup, [
     [canvas, "click", onClick],
     [canvas, "pointerdown", onPointerDown],
     [canvas, "pointermove", onPointerMove],
@@ -1715,11 +1695,7 @@ function render({ model, el }) {
     [canvas, "focus", onFocus],
     [canvas, "blur", onBlur],
     [root, "keydown", onRootKeyDown],
-  ];
-  for (const [node, type, fn] of listeners) node.addEventListener(type, fn);
-  onCleanup(() => {
-    for (const [node, type, fn] of listeners) node.removeEventListener(type, fn);
-  });
+  ]);
 
   /* ---- traits ---- */
   onCleanup(

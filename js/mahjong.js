@@ -54,7 +54,9 @@
 import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
 import { createClock, formatClock } from "./lib/clock.js";
 import {
-  bindSettingCheckbox,
+  consume,
+  createSettings,
+  createViewFrame,
   bindToggleButton,
   createMuteButton,
   createButton,
@@ -83,7 +85,7 @@ import {
   setTrait,
   watchTraits,
 } from "./lib/traits.js";
-import { createCleanup } from "./lib/cleanup.js";
+import { createCleanup, listen } from "./lib/cleanup.js";
 
 const DEFAULT_ROWS = 8;
 const DEFAULT_COLS = 18;
@@ -142,8 +144,8 @@ const SOUNDS = {
     { f: 392, d: 0.16, type: "triangle", v: 0.35 },
     { f: 330, d: 0.26, type: "triangle", v: 0.35, at: 0.15 },
   ],
-  pause: [{ f: 660, to: 440, d: 0.1, type: "sine", v: 0.3 }],
-  resume: [{ f: 440, to: 660, d: 0.1, type: "sine", v: 0.3 }],
+  pause: TONES.pause,
+  resume: TONES.resume,
   unmute: TONES.unmute,
 };
 
@@ -290,18 +292,8 @@ function render({ model, el }) {
   const reducedFlag = () => readBool(model, "reduced_motion", false);
 
   /* ---- DOM ---- */
-  const root = doc.createElement("div");
-  root.className = "gw-root gw-mahjong";
-  root.dataset.game = "mahjong";
-
-  const header = doc.createElement("div");
-  header.className = "gw-header";
-  const title = doc.createElement("div");
-  title.className = "gw-title";
-  title.textContent = "Mahjong Connect";
-  const titleSmall = doc.createElement("small");
-  titleSmall.textContent = "Shisen-Sho";
-  title.appendChild(titleSmall);
+  const { root, header, title, subtitle } = createViewFrame({ doc, game: "mahjong", title: "Mahjong Connect" });
+  subtitle.textContent = "Shisen-Sho";
   const right = doc.createElement("div");
   right.className = "gw-mj-right";
   const stats = doc.createElement("div");
@@ -362,11 +354,9 @@ function render({ model, el }) {
   stage.className = "gw-mj-stage";
   boardWrap.appendChild(stage);
 
-  const settings = doc.createElement("div");
-  settings.className = "gw-settings";
-  const reducedBox = bindSettingCheckbox({ doc, model, trait: "reduced_motion", label: "Reduced motion", title: "No flying tiles or fades" });
-  onCleanup(reducedBox.destroy);
-  settings.appendChild(reducedBox.el);
+  const settingBoxes = createSettings({ doc, model, items: [["reduced_motion", "Reduced motion", "No flying tiles or fades"]] });
+  onCleanup(settingBoxes.destroy);
+  const settings = settingBoxes.el;
   const orientLabel = doc.createElement("label");
   orientLabel.className = "gw-setting";
   orientLabel.title = "Landscape: 18 tiles a row; portrait: 8 a row (auto picks by the space)";
@@ -385,8 +375,7 @@ function render({ model, el }) {
     orientSelect.appendChild(opt);
   }
   const onOrientChange = () => setTrait(model, "orientation", orientSelect.value);
-  orientSelect.addEventListener("change", onOrientChange);
-  onCleanup(() => orientSelect.removeEventListener("change", onOrientChange));
+  listen(onCleanup, [[orientSelect, "change", onOrientChange]]);
   orientLabel.append(orientText, orientSelect);
   settings.appendChild(orientLabel);
 
@@ -652,8 +641,7 @@ function render({ model, el }) {
   const onPausedCoverClick = (event) => {
     if (event.target === pausedDialog.el) act({ type: "resume" });
   };
-  pausedDialog.el.addEventListener("click", onPausedCoverClick);
-  onCleanup(() => pausedDialog.el.removeEventListener("click", onPausedCoverClick));
+  listen(onCleanup, [[pausedDialog.el, "click", onPausedCoverClick]]);
   for (const d of [stuckDialog, wonDialog, pausedDialog]) onCleanup(d.destroy);
 
   /* ---- drawing ---- */
@@ -1266,22 +1254,12 @@ function render({ model, el }) {
     if (msg) act(msg);
   }
 
-  function consume(event) {
-    event.preventDefault();
-    event.stopPropagation();
-  }
-
-
-  canvas.addEventListener("pointerdown", onPointerDown);
-  canvas.addEventListener("pointermove", onPointerMove);
-  canvas.addEventListener("pointerleave", onPointerLeave);
-  root.addEventListener("keydown", onKeyDown);
-  onCleanup(() => {
-    canvas.removeEventListener("pointerdown", onPointerDown);
-    canvas.removeEventListener("pointermove", onPointerMove);
-    canvas.removeEventListener("pointerleave", onPointerLeave);
-    root.removeEventListener("keydown", onKeyDown);
-  });
+  listen(onCleanup, [
+    [canvas, "pointerdown", onPointerDown],
+    [canvas, "pointermove", onPointerMove],
+    [canvas, "pointerleave", onPointerLeave],
+    [root, "keydown", onKeyDown],
+  ]);
 
   /* ---- events from Python ---- */
   function handleEvent(ev, fresh) {

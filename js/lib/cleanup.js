@@ -1,8 +1,17 @@
 // What a view must undo when it is removed: listeners, timers, observers, elements.
 //
 //   const cleanup = createCleanup();
-//   const onCleanup = cleanup.add;     // onCleanup(() => canvas.removeEventListener(...))
+//   const onCleanup = cleanup.add;     // onCleanup(() => clearInterval(timer))
+//   listen(onCleanup, [[canvas, "click", onClick], ...]);   // listeners, removed at clean-up
 //   return () => cleanup.run();        // render()'s return value
+
+/** Add the event listeners [[node, type, fn], ...] now, and remove them at clean-up. */
+export function listen(onCleanup, listeners) {
+  for (const [node, type, fn] of listeners) node.addEventListener(type, fn);
+  onCleanup(() => {
+    for (const [node, type, fn] of listeners) node.removeEventListener(type, fn);
+  });
+}
 
 /** A list of undo functions, run newest first; one that throws does not stop the rest. */
 export function createCleanup() {

@@ -36,6 +36,38 @@ export function iconElement(doc, paths) {
 }
 
 /**
+ * The frame of a game view: the root <div class="gw-root gw-<css>" data-game=<game>>
+ * and its header holding the title, with a <small> subtitle inside it.
+ * Returns { root, header, title, subtitle } (nothing appended to the header yet).
+ */
+export function createViewFrame({ doc = document, game, css = game, title }) {
+  const root = h(doc, "div", `gw-root gw-${css}`);
+  root.dataset.game = game;
+  const header = h(doc, "div", "gw-header");
+  const titleEl = h(doc, "div", "gw-title", title);
+  const subtitle = h(doc, "small");
+  titleEl.appendChild(subtitle);
+  return { root, header, title: titleEl, subtitle };
+}
+
+/**
+ * The settings row: one checkbox per boolean trait, items [[trait, label, title], ...].
+ * Returns { el, destroy() }.
+ */
+export function createSettings({ doc = document, model, items }) {
+  const el = h(doc, "div", "gw-settings");
+  const boxes = items.map(([trait, label, title]) => bindSettingCheckbox({ doc, model, trait, label, title }));
+  for (const box of boxes) el.appendChild(box.el);
+  return { el, destroy: () => boxes.forEach((box) => box.destroy()) };
+}
+
+/** A key or pointer event the view has handled: no default action, no bubbling. */
+export function consume(event) {
+  event.preventDefault();
+  event.stopPropagation();
+}
+
+/**
  * A toolbar button: <button class="gw-button" data-action=...>.
  * @param {object} o  { doc, label, action, icon?, title?, shortcut?, onClick }
  */

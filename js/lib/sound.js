@@ -57,6 +57,9 @@ export const TONES = {
     { f: 1760, d: 0.03, type: "sine", v: 0.15 },
   ],
   deselect: [{ f: 600, to: 440, d: 0.07, type: "triangle", v: 0.4 }],
+  // the game stops and goes on: a falling and a rising glide
+  pause: [{ f: 660, to: 440, d: 0.1, type: "sine", v: 0.3 }],
+  resume: [{ f: 440, to: 660, d: 0.1, type: "sine", v: 0.3 }],
   // a soft swoosh then a landing tap
   move: [
     { f: 300, to: 700, d: 0.12, type: "sine", v: 0.25 },
