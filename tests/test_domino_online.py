@@ -292,10 +292,12 @@ def test_the_stored_credential_brings_the_seat_back_and_deleting_it_loses_the_se
     guest.close()
     # a new kernel: a new Store on the same file, and the invite
     guest_store = Store(guest_file)
+    assert Domino.invites(store=guest_store) == [host.invite]
     again = Domino.join(host.invite, store=guest_store)
     assert again.seat == 1
     again.wait_for(lambda w: w.connected, WAIT)
     again.forget()
+    assert Domino.invites(store=guest_store) == []
     with pytest.raises(RoomError) as error:
         Domino.join(host.invite, store=guest_store)  # tries the guest seat: taken
     assert error.value.code == "seat-taken"

@@ -156,6 +156,13 @@ class Domino(DominoTable):
 
         return join(invite, store=store, **kwargs)
 
+    @staticmethod
+    def invites(store=DEFAULT_STORE) -> list[str]:
+        """The online rooms this store holds a seat in: their invites."""
+        from .online import invites
+
+        return invites(store)
+
     # ------------------------------------------------------------------ queries
     @property
     def game(self) -> Game:

@@ -4,6 +4,6 @@
 """
 
 from .local import LocalServer
-from .widget import OnlineDomino, host, join
+from .widget import OnlineDomino, host, invites, join
 
-__all__ = ["LocalServer", "OnlineDomino", "host", "join"]
+__all__ = ["LocalServer", "OnlineDomino", "host", "invites", "join"]

@@ -5,7 +5,8 @@ widget; its ``invite`` is what the host sends the other player, who opens it wit
 ``Domino.join(invite)``. Each seat's credential is kept in the user's store (the
 :class:`~gamewidgets.store.Store` saved games of ``"domino-online"``, named by the
 invite): ``Domino.join(invite)`` with the same store comes back to the same seat --
-the host's too -- and ``w.forget()`` deletes it (the seat is then lost for good).
+the host's too; ``Domino.invites()`` lists them -- and ``w.forget()`` deletes it (the
+seat is then lost for good).
 
 The widget holds no game: the server is authoritative and sends this seat its view
 (``w.view``, a :class:`~gamewidgets.domino.rules.PlayerView`). ``play``, ``draw`` and
@@ -60,6 +61,12 @@ def join(invite: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
         server, room = parse_invite(invite)
         store.save(SEATS, invite, {"seat": GUEST, "credential": claim_guest(server, room)})
     return OnlineDomino(invite, store=store, **kwargs)
+
+
+def invites(store=DEFAULT_STORE) -> list[str]:
+    """The invites of the rooms this store holds a seat in (host or guest), to come
+    back with ``Domino.join(invite)`` -- e.g. after a kernel restart."""
+    return open_store(store).saved(SEATS)
 
 
 class OnlineDomino(DominoTable):
