@@ -46,9 +46,9 @@ class Clock:
 
 
 class InProcessServer:
-    def __init__(self, db, clock):
+    def __init__(self, db, clock, **options):
         self.clock = clock
-        self.app = create_app(db, clock=clock, sweep_every=0.05)
+        self.app = create_app(db, clock=clock, sweep_every=0.05, **options)
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -541,6 +541,25 @@ def test_a_flooding_connection_is_refused_then_closed(server):
             raw.socket.recv(timeout=WAIT)
     assert closed.value.rcvd is not None and closed.value.rcvd.code == FLOOD
     assert post(f"{server.url}/rooms")[0] == 201  # the server is up
+
+
+def test_rooms_and_claims_from_one_address_are_limited(tmp_path):
+    limited = InProcessServer(tmp_path / "limited.db", Clock(), room_limit=3)
+    try:
+        first = Domino.host(limited.url, store=None, connect=False)
+        Domino.join(first.invite, store=None, connect=False)  # a claim counts too
+        assert post(f"{limited.url}/rooms")[0] == 201
+        status, answer = post(f"{limited.url}/rooms")
+        assert status == 429 and answer["code"] == "rate"
+        with pytest.raises(RoomError) as error:
+            Domino.host(limited.url, store=None)
+        assert error.value.code == "rate" and "too many rooms" in str(error.value)
+        assert limited.rooms.count() == 2
+        raw = RawSeat(limited.url, first.room, 0, host_credential(first)).replacing()  # playing is not limited
+        assert raw.state["type"] == "state"
+        raw.close()
+    finally:
+        limited.stop()
 
 
 def test_invites_round_trip_and_bad_ones_are_refused():

@@ -434,7 +434,7 @@ def _domino_serve(args: argparse.Namespace) -> int:
         print(f"the room server needs the online extra: pip install 'gamewidgets[online]' ({exc})",
               file=sys.stderr)
         return 2
-    serve(args.host, args.port, args.db, sweep_every=args.sweep)
+    serve(args.host, args.port, args.db, sweep_every=args.sweep, room_limit=args.room_limit)
     return 0
 
 
@@ -476,6 +476,8 @@ def _add_domino(games) -> None:
                        help="the SQLite file of rooms and moves (default rooms.db; created if missing)")
     serve.add_argument("--sweep", type=_seconds, default=3600.0, metavar="SECONDS",
                        help="how often to delete rooms idle for 7 days (default 3600)")
+    serve.add_argument("--room-limit", type=_integer(0, "a number of rooms (0: no limit)"), default=60,
+                       metavar="N", help="rooms created or seats claimed a minute per address (default 60; 0: no limit)")
     serve.set_defaults(run=_domino_serve)
 
 

@@ -33,10 +33,10 @@ class LocalServer:
     """``gamewidgets domino serve`` on ``host``:``port`` (a free port by default)."""
 
     def __init__(self, db: str | os.PathLike, *, host: str = "127.0.0.1", port: int | None = None,
-                 sweep: float = 3600.0, log: str | os.PathLike | None = None):
+                 sweep: float = 3600.0, room_limit: int | None = None, log: str | os.PathLike | None = None):
         self.db = Path(db)
         self.host, self.port = host, port or free_port(host)
-        self.sweep = sweep
+        self.sweep, self.room_limit = sweep, room_limit
         self.log = Path(log) if log else self.db.with_suffix(".log")
         self.process: subprocess.Popen | None = None
 
@@ -49,6 +49,8 @@ class LocalServer:
             return self
         command = [sys.executable, "-m", "gamewidgets", "domino", "serve", "--host", self.host,
                    "--port", str(self.port), "--db", str(self.db), "--sweep", str(self.sweep)]
+        if self.room_limit is not None:
+            command += ["--room-limit", str(self.room_limit)]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL)

@@ -15,7 +15,9 @@ sent only its own view.
   the other connections are unaffected. A connection may send :data:`RATE` messages a
   second on average (bursts of :data:`BURST`); beyond that its messages are refused,
   and a connection that keeps flooding is closed (:data:`~.protocol.FLOOD`).
-  Frames above 64 KiB are cut off by the WebSocket layer itself.
+  Frames above 64 KiB are cut off by the WebSocket layer itself. Creating rooms and
+  claiming seats is limited per client address (:data:`ROOM_LIMIT` a minute, HTTP 429
+  beyond; behind a reverse proxy every client has the proxy's address: raise it).
 - A sweep deletes idle rooms every ``sweep_every`` seconds (and closes their
   connections with :data:`~.protocol.GONE`); ``clock`` is injectable for tests.
 """
@@ -52,6 +54,32 @@ QUEUE_LIMIT = 64
 FRAME_LIMIT = 65536
 
 _STATUS = {"unknown-room": 404, "seat-taken": 409, "wrong-credential": 403}
+#: rooms created or seats claimed per minute from one address (``--room-limit``)
+ROOM_LIMIT = 60
+#: addresses remembered by the room limiter before the idle ones are forgotten
+_ADDRESSES = 10_000
+
+
+class TokenBucket:
+    """``rate`` actions a second on average, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float):
+        self.rate, self.burst = rate, burst
+        self._tokens, self._stamp = float(burst), time.monotonic()
+
+    def take(self) -> bool:
+        """One action now, if the bucket allows it."""
+        now = time.monotonic()
+        self._tokens = min(self.burst, self._tokens + (now - self._stamp) * self.rate)
+        self._stamp = now
+        if self._tokens >= 1:
+            self._tokens -= 1
+            return True
+        return False
+
+    @property
+    def full(self) -> bool:
+        return self._tokens + (time.monotonic() - self._stamp) * self.rate >= self.burst
 
 
 class _Connection:
@@ -61,7 +89,7 @@ class _Connection:
         self.websocket, self.room_id, self.seat = websocket, room_id, seat
         self._queue: asyncio.Queue = asyncio.Queue()
         self._writer = asyncio.create_task(self._write())
-        self._tokens, self._stamp = float(BURST), time.monotonic()
+        self._bucket = TokenBucket(RATE, BURST)
         self.refused = 0  # messages refused for the rate, in all
         self.told = False  # the client was told about the rate since its last allowed message
 
@@ -75,12 +103,8 @@ class _Connection:
         self._queue.put_nowait((code, reason))
 
     def allow(self) -> bool:
-        """Token bucket: may this connection send one more message now?"""
-        now = time.monotonic()
-        self._tokens = min(BURST, self._tokens + (now - self._stamp) * RATE)
-        self._stamp = now
-        if self._tokens >= 1:
-            self._tokens -= 1
+        """May this connection send one more message now?"""
+        if self._bucket.take():
             self.told = False
             return True
         self.refused += 1
@@ -109,9 +133,26 @@ class _Connection:
 class RoomServer:
     """The rooms and their live connections (one per seat)."""
 
-    def __init__(self, rooms: Rooms):
+    def __init__(self, rooms: Rooms, room_limit: float = ROOM_LIMIT):
         self.rooms = rooms
+        self.room_limit = room_limit
         self._seats: dict[tuple[str, int], _Connection] = {}
+        self._addresses: dict[str, TokenBucket] = {}
+
+    def _too_many(self, request: Request) -> JSONResponse | None:
+        """The answer when this address has created/claimed too much lately (else None)."""
+        if not self.room_limit:
+            return None
+        address = request.client.host if request.client else "?"
+        bucket = self._addresses.get(address)
+        if bucket is None:
+            if len(self._addresses) >= _ADDRESSES:
+                self._addresses = {a: b for a, b in self._addresses.items() if not b.full}
+            bucket = self._addresses[address] = TokenBucket(self.room_limit / 60, self.room_limit)
+        if bucket.take():
+            return None
+        return JSONResponse({"code": "rate", "message": "too many rooms from this address: try again in a minute"},
+                            status_code=429)
 
     def connected(self, room_id: str) -> list[bool]:
         return [(room_id, seat) in self._seats for seat in (HOST, GUEST)]
@@ -167,11 +208,17 @@ class RoomServer:
 
     # ---------------------------------------------------------------- endpoints
     async def create_room(self, request: Request) -> JSONResponse:
+        refused = self._too_many(request)
+        if refused is not None:
+            return refused
         room, credential = self.rooms.create()
         return JSONResponse({"room": room, "seat": HOST, "credential": credential}, status_code=201)
 
     async def claim_guest(self, request: Request) -> JSONResponse:
         room = request.path_params["room"]
+        refused = self._too_many(request)
+        if refused is not None:
+            return refused
         try:
             credential = self.rooms.claim(room)
         except RoomError as exc:
@@ -237,12 +284,14 @@ class RoomServer:
             await conn.finish()
 
 
-def create_app(db: str | Path, *, clock=time.time, sweep_every: float = 3600.0, expiry: float | None = None):
-    """The server as an ASGI app (``app.state.server`` is the :class:`RoomServer`)."""
+def create_app(db: str | Path, *, clock=time.time, sweep_every: float = 3600.0, expiry: float | None = None,
+               room_limit: float = ROOM_LIMIT):
+    """The server as an ASGI app (``app.state.server`` is the :class:`RoomServer`);
+    ``room_limit``: rooms created or seats claimed a minute per address (0: no limit)."""
     if not sweep_every > 0:
         raise ValueError(f"sweep_every must be a positive number of seconds, not {sweep_every!r}")
     kwargs = {} if expiry is None else {"expiry": expiry}
-    server = RoomServer(Rooms(db, clock=clock, **kwargs))
+    server = RoomServer(Rooms(db, clock=clock, **kwargs), room_limit)
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
@@ -276,11 +325,11 @@ def create_app(db: str | Path, *, clock=time.time, sweep_every: float = 3600.0, 
 
 
 def serve(host: str = "127.0.0.1", port: int = 8765, db: str | Path = "rooms.db", *,
-          sweep_every: float = 3600.0, log_level: str = "warning") -> None:
+          sweep_every: float = 3600.0, room_limit: float = ROOM_LIMIT, log_level: str = "warning") -> None:
     """Run the server until interrupted (what ``gamewidgets domino serve`` does)."""
     import uvicorn
 
-    app = create_app(db, sweep_every=sweep_every)
+    app = create_app(db, sweep_every=sweep_every, room_limit=room_limit)
     print(f"dominoes room server on http://{host}:{port} (rooms in {Path(db).resolve()})", flush=True)
     uvicorn.run(app, host=host, port=port, ws="websockets-sansio", ws_max_size=FRAME_LIMIT,
                 log_level=log_level, lifespan="on")
