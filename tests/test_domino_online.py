@@ -482,6 +482,7 @@ def test_bad_messages_get_an_error_and_leave_the_room_unharmed(server):
     bad = [
         "{not json",
         "[1, 2]",
+        "[" * 1000 + "]" * 1000,  # nested deeper than the JSON parser's recursion
         b"\x01\x02",
         "x" * (MAX_MESSAGE + 1),
         json.dumps({"type": "move", "move": {"action": "draw"}, "game": 0, "ply": "x" * (MAX_MESSAGE)}),

@@ -114,8 +114,8 @@ def read_client_message(text) -> dict:
         raise BadMessage(f"message too large ({len(text.encode())} bytes; at most {MAX_MESSAGE})")
     try:
         message = json.loads(text)
-    except ValueError:
-        raise BadMessage("not JSON") from None
+    except (ValueError, RecursionError):  # RecursionError: nested too deep
+        raise BadMessage("not JSON (or nested too deep)") from None
     if not isinstance(message, dict):
         raise BadMessage("a message is a JSON object")
     kind = message.get("type")

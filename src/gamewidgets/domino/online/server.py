@@ -247,7 +247,7 @@ class RoomServer:
                 await websocket.send_text(json.dumps(error_message(code, text)))
                 await websocket.close(GONE if code == "unknown-room" else REFUSED, text[:100])
                 return
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, RuntimeError):  # gone before or while we answered
             return
         conn = _Connection(websocket, room.id, hello["seat"])
         self.attach(conn)
