@@ -67,7 +67,7 @@ import {
   createBanner,
   createButton,
   createStatusLine,
-  iconElement,
+  createToolbar,
   suppressHostShortcuts,
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
@@ -396,16 +396,14 @@ function render({ model, el }) {
   });
   header.append(title, thinkingBadge.el);
 
-  const toolbar = doc.createElement("div");
-  toolbar.className = "gw-toolbar";
   const levelButton = createButton({
     doc,
     label: "Level",
     action: "level",
+    iconPaths: LEVEL_ICON,
     title: "Choose the computer's level (keeps this hand)",
     onClick: () => openLevel(),
   });
-  levelButton.insertBefore(iconElement(doc, LEVEL_ICON), levelButton.firstChild);
   const newButton = createButton({
     doc,
     label: "New game",
@@ -418,7 +416,7 @@ function render({ model, el }) {
   spacer.className = "gw-spacer";
   const soundToggle = createMuteButton({ doc, model, sound: () => sound, unmuteTone: SOUNDS.level, action: "sound", shortcut: "" });
   onCleanup(soundToggle.destroy);
-  toolbar.append(levelButton, newButton, spacer, soundToggle.el);
+  const toolbar = createToolbar({ doc, label: "Game", children: [levelButton, newButton, spacer, soundToggle.el] });
 
   // online: who is here (one chip per seat) and the invite to share
   const onlineStrip = doc.createElement("div");

@@ -52,15 +52,14 @@ import {
   bindToggleButton,
   createMuteButton,
   createBadge,
-  createBanner,
   createButton,
-  createHistorySlider,
+  createHistoryControls,
   createReadout,
   createStatusLine,
   createToolbar,
   suppressHostShortcuts,
 } from "./lib/controls.js";
-import { createGridCursor, gridGeometry, trackBoardFocus } from "./lib/grid.js";
+import { createGridCursor, describeBoard, gridGeometry, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
 import {
   createScaleLegend,
@@ -357,29 +356,15 @@ function render({ model, el }) {
 
   const boardWrap = doc.createElement("div");
   boardWrap.className = "gw-board-wrap";
-  const banner = createBanner({
+  const history = createHistoryControls({
     doc,
-    kind: "history",
-    actionLabel: "Back to game",
-    action: "history-live",
-    actionTitle: "Return to the live game (Esc)",
-    onAction: () => {
-      historySlider.toEnd();
-      canvas.focus({ preventScroll: true });
-    },
+    model,
+    beforeGoto: () => anim && finishAnimation(),
+    onBackToGame: () => canvas.focus({ preventScroll: true }),
   });
+  onCleanup(history.destroy);
+  const { banner, slider: historySlider } = history;
   boardWrap.appendChild(banner.el);
-
-  const historySlider = createHistorySlider({
-    doc,
-    label: "Game history",
-    onGoto: (index) => {
-      if (anim) finishAnimation();
-      sendMessage(model, { type: "goto", index });
-    },
-  });
-  historySlider.el.hidden = true;
-  onCleanup(historySlider.destroy);
 
   const settingBoxes = createSettings({ doc, model, items: [
     ["symbols", "Symbols", "Draw a shape on each ball, so colours can be told apart without colour"],
@@ -734,9 +719,7 @@ function render({ model, el }) {
     ds.thinking = thinking ? "true" : "false";
     ds.reducedMotion = readBool(model, "reduced_motion", false) ? "true" : "false";
     thinkingBadge.show(thinking);
-    historySlider.el.hidden = hLength < 2;
-    historySlider.update(hIndex, hLength);
-    banner.show(back ? `Looking back \u00b7 move ${hIndex} of ${hLength - 1}` : null);
+    history.show(hIndex, hLength);
     legend.show(!!(analysis && analysis.cells.length));
     scoreOut.set(score);
     recordOut.set(record);
@@ -1174,11 +1157,8 @@ function render({ model, el }) {
   focus = trackBoardFocus(canvas, requestDraw);
   onCleanup(() => focus.destroy());
   publishGeometry();
-  canvas.tabIndex = 0;
-  canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "game board");
-  canvas.setAttribute(
-    "aria-label",
+  describeBoard(
+    canvas,
     "Line 98 board, 9 by 9. Arrow keys move the cursor, Enter selects or moves, Escape deselects, U undo, N new game, M sound, Page Up and Page Down step through the game's history.",
   );
 

@@ -62,16 +62,14 @@ import {
   createSettings,
   createViewFrame,
   createBadge,
-  createBanner,
   createButton,
-  createHistorySlider,
+  createHistoryControls,
   createStatusLine,
-  iconElement,
   suppressHostShortcuts,
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
 import { createChoiceGroup, createStatGrid, ensureDialogPartsStyles } from "./lib/dialogparts.js";
-import { createGridCursor } from "./lib/grid.js";
+import { createGridCursor, describeBoard, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
 import { drawCellLabels, drawCellTints, drawMoveArrow, overlayKey, parseOverlay, createScaleLegend } from "./lib/overlay.js";
 import { createPieceSprites, pieceCss } from "./lib/pieces.js";
@@ -390,11 +388,11 @@ function render({ model, el }) {
     doc,
     label: "Menu",
     action: "menu",
+    iconPaths: MENU_ICON,
     shortcut: "P",
     title: "Pause: continue, new game, sound (P)",
     onClick: () => openMenu(),
   });
-  menuButton.insertBefore(iconElement(doc, MENU_ICON), menuButton.firstChild);
   const undoButton = createButton({
     doc,
     label: "Undo",
@@ -455,28 +453,14 @@ function render({ model, el }) {
   const stage = doc.createElement("div");
   stage.className = "gw-loa-stage";
   boardWrap.appendChild(stage);
-  const banner = createBanner({
+  const history = createHistoryControls({
     doc,
-    kind: "history",
-    actionLabel: "Back to game",
-    action: "history-live",
-    actionTitle: "Return to the live game (Esc)",
-    onAction: () => {
-      historySlider.toEnd();
-      focusBoard();
-    },
+    model,
+    beforeGoto: () => finishAnimations(),
+    onBackToGame: () => focusBoard(),
   });
-
-  const historySlider = createHistorySlider({
-    doc,
-    label: "Game history",
-    onGoto: (index) => {
-      finishAnimations();
-      sendMessage(model, { type: "goto", index });
-    },
-  });
-  historySlider.el.hidden = true;
-  onCleanup(historySlider.destroy);
+  onCleanup(history.destroy);
+  const { banner, slider: historySlider } = history;
 
   const settingBoxes = createSettings({ doc, model, items: [
     ["show_counts", "Show line counts", "Teaching aid: the number of pieces on each line through the selected piece (how far it moves along it)"],
@@ -630,8 +614,7 @@ function render({ model, el }) {
   let selectFx = null; // { cell, tween } the target markers popping in
   let flash = null; // { cell, start } a cell the selected piece cannot reach
   let hover = null; // [r, c] under the mouse
-  let focused = false;
-  let showCursor = false;
+  let focus = null; // trackBoardFocus of the canvas
   let initialised = false;
   let handledEventId = null; // the newest last_event.id seen
   let seenLastMove = "null"; // last_move and the captures total at the previous update
@@ -1089,9 +1072,7 @@ function render({ model, el }) {
     computerSide.el.title = "The computer's pieces (o, light): its groups (goal: 1) and the pieces it captured";
 
     // history
-    historySlider.el.hidden = p === "setup" || hLength < 2;
-    historySlider.update(hIndex, hLength);
-    banner.show(back ? `Looking back \u00b7 move ${hIndex} of ${hLength - 1}` : null);
+    history.show(hIndex, hLength, p === "setup");
 
     // pause menu's sound button
     const muteButton = pauseDialog.buttons.mute;
@@ -1507,7 +1488,7 @@ function render({ model, el }) {
       drawCellLabels(ctx, geo, analysis.cells, { alpha: analysisAlpha });
       if (analysis.arrow) drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha: analysisAlpha, ringRadius: 0.46 });
     }
-    if (focused && showCursor) drawCursor(ctx);
+    if (focus && focus.showsCursor()) drawCursor(ctx);
     return again;
   }
 
@@ -1532,11 +1513,10 @@ function render({ model, el }) {
   stage.style.display = "flex";
   stage.style.justifyContent = "center";
   stage.append(thinkingBadge.el, banner.el, setupDialog.el, pauseDialog.el, resultDialog.el);
-  canvas.tabIndex = 0;
-  canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "game board");
-  canvas.setAttribute(
-    "aria-label",
+  focus = trackBoardFocus(canvas, requestDraw);
+  onCleanup(() => focus.destroy());
+  describeBoard(
+    canvas,
     "Lines of Action board. Arrow keys move the cursor, Enter or Space selects a piece or moves it, Escape deselects, P pause menu, M sound, Page Up and Page Down step through the game's history.",
   );
   suppressHostShortcuts(root);
@@ -1580,7 +1560,7 @@ function render({ model, el }) {
   }
 
   function onPointerDown() {
-    showCursor = false;
+    focus.usedPointer();
     requestDraw();
   }
 
@@ -1615,7 +1595,7 @@ function render({ model, el }) {
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
     const key = event.key;
     if (phase() !== "setup" && cursor.handleKey(event)) {
-      showCursor = true;
+      focus.usedKeyboard();
       consume(event);
       requestDraw();
       return;
@@ -1631,14 +1611,14 @@ function render({ model, el }) {
     if (!plain) return;
     if (key === "Enter" || key === " " || key === "Spacebar") {
       consume(event);
-      showCursor = true;
+      focus.usedKeyboard();
       clickCell(cursor.cell());
       requestDraw();
       return;
     }
     if (key === "Escape") {
       consume(event);
-      showCursor = true;
+      focus.usedKeyboard();
       if (lookingBack()) historySlider.toEnd();
       else if (phase() === "playing" && currentSelected()) act({ type: "deselect" });
       requestDraw();
@@ -1672,28 +1652,12 @@ function render({ model, el }) {
     if (handleGlobalKey(event)) consume(event);
   }
 
-  function onFocus() {
-    focused = true;
-    try {
-      showCursor = showCursor || canvas.matches(":focus-visible");
-    } catch (_) {
-      showCursor = true;
-    }
-    requestDraw();
-  }
-  function onBlur() {
-    focused = false;
-    requestDraw();
-  }
-
   listen(onCleanup, [
     [canvas, "click", onClick],
     [canvas, "pointerdown", onPointerDown],
     [canvas, "pointermove", onPointerMove],
     [canvas, "pointerleave", onPointerLeave],
     [canvas, "keydown", onKeyDown],
-    [canvas, "focus", onFocus],
-    [canvas, "blur", onBlur],
     [root, "keydown", onRootKeyDown],
   ]);
 

@@ -67,7 +67,7 @@ import {
 } from "./lib/controls.js";
 import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
 import { createPointerDrag } from "./lib/drag.js";
-import { createGridCursor, trackBoardFocus } from "./lib/grid.js";
+import { createGridCursor, describeBoard, trackBoardFocus } from "./lib/grid.js";
 import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
 import { claimSound, createSound, TONES } from "./lib/sound.js";
 import { ensureStyleSheet } from "./lib/stylesheet.js";
@@ -1082,11 +1082,8 @@ function render({ model, el }) {
   onCleanup(() => focus.destroy());
   stage.appendChild(canvas);
   stage.append(stuckDialog.el, wonDialog.el, pausedDialog.el);
-  canvas.tabIndex = 0;
-  canvas.setAttribute("role", "application");
-  canvas.setAttribute("aria-roledescription", "game board");
-  canvas.setAttribute(
-    "aria-label",
+  describeBoard(
+    canvas,
     "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again, P pause, M sound.",
   );
   suppressHostShortcuts(root);

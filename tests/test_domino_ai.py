@@ -10,6 +10,8 @@ from gamewidgets.cli import main
 from gamewidgets.domino import TILES, Draw, Game, Play, tile_name
 from gamewidgets.domino.ai import LEVELS, Easy, Hard, Medium, infer, play_hand
 
+from domino_deals import swapped_game
+
 
 def players(seed=0):
     """Every level, hard with a small budget and no clock (reproducible)."""
@@ -26,26 +28,6 @@ def random_position(seed: int, rnd: random.Random, steps: int | None = None) -> 
     if game.is_over:
         game.undo()
     return game
-
-
-def swapped_game(game: Game, x, y):
-    """The game with tiles ``x`` and ``y`` exchanged in the deal and the same actions
-    replayed, or None when that is not consistent with the public history."""
-    deal = game.record()["deal"]
-
-    def swap(tile):
-        tile = tuple(tile)
-        return list(y if tile == x else x if tile == y else tile)
-
-    other = Game.from_deal([[swap(t) for t in hand] for hand in deal["hands"]], [swap(t) for t in deal["boneyard"]])
-    if other.opener != game.opener:
-        return None
-    try:
-        for event in game.history:
-            other.play(event.move)
-    except ValueError:
-        return None
-    return other
 
 
 def comparable(analysis: Analysis) -> dict:

@@ -8,6 +8,8 @@ from hypothesis import strategies as st
 
 from gamewidgets.domino import TILES, Draw, Game, Pass, Play, PlayerView, legal_actions, move_from_dict, pips
 
+from domino_deals import swapped_game
+
 seeds = st.integers(min_value=0, max_value=2**32)
 choices = st.lists(st.floats(min_value=0, max_value=1, exclude_max=True), max_size=80)
 
@@ -133,26 +135,6 @@ def test_a_view_gives_the_legal_moves_from_what_it_shows(seed, fractions):
         if game.is_over:
             break
         game.play(pick(game, fraction))
-
-
-def swapped_game(game: Game, x, y):
-    """The game with tiles ``x`` and ``y`` exchanged in the deal and the same actions
-    replayed, or None when the actions cannot be replayed (not consistent)."""
-    deal = game.record()["deal"]
-
-    def swap(tile):
-        tile = tuple(tile)
-        return list(y if tile == x else x if tile == y else tile)
-
-    other = Game.from_deal([[swap(t) for t in hand] for hand in deal["hands"]], [swap(t) for t in deal["boneyard"]])
-    if other.opener != game.opener:  # who leads is public from the start
-        return None
-    try:
-        for event in game.history:
-            other.play(event.move)
-    except ValueError:
-        return None
-    return other
 
 
 def check_swaps(game: Game, viewer: int, rnd: random.Random, limit: int = 25) -> int:

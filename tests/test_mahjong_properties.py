@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 from gamewidgets.mahjong import Game, fewest_turns, find_path, removable_pairs, solve
 from gamewidgets.mahjong.deal import shuffled
 from gamewidgets.mahjong.tiles import full_set, matches
+from mahjong_pairs import connectable_pairs
 
 seeds = st.integers(min_value=0, max_value=2**32)
 
@@ -84,13 +85,7 @@ def test_removable_pairs_agree_with_the_turn_counting_search(seed):
     rng = np.random.default_rng(seed)
     rows, cols = int(rng.integers(2, 7)), int(rng.integers(2, 9))
     grid = rng.integers(1, 6, size=(rows, cols)).astype(np.int8) * (rng.random((rows, cols)) < 0.7)
-    expected = set()
-    cells = [tuple(map(int, c)) for c in np.argwhere(grid)]
-    for i, a in enumerate(cells):
-        for b in cells[i + 1 :]:
-            turns = fewest_turns(grid, a, b)
-            if matches(int(grid[a]), int(grid[b])) and turns is not None and turns <= 2:
-                expected.add((a, b))
+    expected = connectable_pairs(grid)
     assert set(removable_pairs(grid)) == expected
     for a, b in expected:
         path = find_path(grid, a, b)

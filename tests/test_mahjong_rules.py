@@ -2,12 +2,12 @@
 
 from collections import Counter
 
-import numpy as np
 import pytest
 
 from gamewidgets.errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from gamewidgets.mahjong import Clock, Game, Move, fewest_turns, find_path, removable_pairs
 from gamewidgets.mahjong.tiles import CODES, TILE, full_set, matches
+from mahjong_pairs import connectable_pairs
 
 
 class FakeTime:
@@ -282,13 +282,7 @@ def test_text_and_layout_helpers():
 def test_removable_pairs_are_exactly_the_matching_connected_pairs():
     game = Game(11)
     grid = game.grid
-    cells = [tuple(map(int, c)) for c in np.argwhere(grid)]
-    expected = set()
-    for i, a in enumerate(cells):
-        for b in cells[i + 1 :]:
-            turns = fewest_turns(grid, a, b)
-            if matches(int(grid[a]), int(grid[b])) and turns is not None and turns <= 2:
-                expected.add((a, b))
+    expected = connectable_pairs(grid)
     assert set(removable_pairs(grid)) == expected
     for a, b in expected:
         assert find_path(grid, a, b) is not None

@@ -5,11 +5,14 @@
 //   listen(onCleanup, [[canvas, "click", onClick], ...]);   // listeners, removed at clean-up
 //   return () => cleanup.run();        // render()'s return value
 
-/** Add the event listeners [[node, type, fn], ...] now, and remove them at clean-up. */
+/**
+ * Add the event listeners [[node, type, fn, options?], ...] now, and remove them at
+ * clean-up (`options` as addEventListener takes them, e.g. `true` for capture).
+ */
 export function listen(onCleanup, listeners) {
-  for (const [node, type, fn] of listeners) node.addEventListener(type, fn);
+  for (const [node, type, fn, options] of listeners) node.addEventListener(type, fn, options);
   onCleanup(() => {
-    for (const [node, type, fn] of listeners) node.removeEventListener(type, fn);
+    for (const [node, type, fn, options] of listeners) node.removeEventListener(type, fn, options);
   });
 }
 

@@ -4,7 +4,7 @@
 // Each bound control listens to its trait (so two views of one model agree) and
 // returns { el, sync(), destroy() }.
 
-import { readBool, setTrait, watchTraits } from "./traits.js";
+import { readBool, sendMessage, setTrait, watchTraits } from "./traits.js";
 
 function h(doc, tag, className, text) {
   const node = doc.createElement(tag);
@@ -69,14 +69,15 @@ export function consume(event) {
 
 /**
  * A toolbar button: <button class="gw-button" data-action=...>.
- * @param {object} o  { doc, label, action, icon?, title?, shortcut?, onClick }
+ * @param {object} o  { doc, label, action, icon?, iconPaths?, title?, shortcut?, onClick }
+ *   icon: a name in ICONS; iconPaths: the SVG paths of a view's own icon.
  */
-export function createButton({ doc = document, label, action, icon, title, shortcut, onClick }) {
+export function createButton({ doc = document, label, action, icon, iconPaths, title, shortcut, onClick }) {
   const button = h(doc, "button", "gw-button");
   button.type = "button";
   if (action) button.dataset.action = action;
   if (title) button.title = title;
-  if (icon) button.appendChild(iconElement(doc, ICONS[icon] || ""));
+  if (icon || iconPaths) button.appendChild(iconElement(doc, iconPaths || ICONS[icon] || ""));
   const text = h(doc, "span", "gw-button-label", label);
   button.appendChild(text);
   if (shortcut) {
@@ -234,6 +235,47 @@ export function createStatusLine({ doc = document }) {
  *
  * @param {object} o  { doc, onGoto(i), label?, throttleMs?, format?(i, last) }
  */
+/**
+ * Looking back through a game: the history slider (it sends `{"type": "goto"}`) and the
+ * banner shown over the board while an earlier position is shown, whose "Back to game"
+ * returns to the live one. `beforeGoto()` runs before each goto (finish animations),
+ * `onBackToGame()` after the banner's button (focus the board).
+ * Returns { slider, banner, show(index, length, hidden?), destroy() }.
+ */
+export function createHistoryControls({ doc = document, model, beforeGoto = () => {}, onBackToGame = () => {} }) {
+  const slider = createHistorySlider({
+    doc,
+    label: "Game history",
+    onGoto: (index) => {
+      beforeGoto();
+      sendMessage(model, { type: "goto", index });
+    },
+  });
+  slider.el.hidden = true;
+  const banner = createBanner({
+    doc,
+    kind: "history",
+    actionLabel: "Back to game",
+    action: "history-live",
+    actionTitle: "Return to the live game (Esc)",
+    onAction: () => {
+      slider.toEnd();
+      onBackToGame();
+    },
+  });
+  return {
+    slider,
+    banner,
+    /** Position `index` of `length` is shown; `hidden` hides the slider anyway. */
+    show(index, length, hidden = false) {
+      slider.el.hidden = hidden || length < 2;
+      slider.update(index, length);
+      banner.show(index < length - 1 ? `Looking back \u00b7 move ${index} of ${length - 1}` : null);
+    },
+    destroy: slider.destroy,
+  };
+}
+
 export function createHistorySlider({
   doc = document,
   onGoto,

@@ -14,6 +14,8 @@
 //   });
 //   drag.dragging; drag.cancel(); drag.destroy();
 
+import { createCleanup, listen } from "./cleanup.js";
+
 /**
  * @param {object} o
  * @param {HTMLElement} o.element
@@ -113,12 +115,15 @@ export function createPointerDrag(o) {
     }
   }
 
-  element.addEventListener("pointerdown", onPointerDown);
-  element.addEventListener("pointermove", onPointerMove);
-  element.addEventListener("pointerup", onPointerUp);
-  element.addEventListener("pointercancel", onPointerCancel);
-  element.addEventListener("lostpointercapture", onLostCapture);
-  element.addEventListener("keydown", onKeyDown, true);
+  const cleanup = createCleanup();
+  listen(cleanup.add, [
+    [element, "pointerdown", onPointerDown],
+    [element, "pointermove", onPointerMove],
+    [element, "pointerup", onPointerUp],
+    [element, "pointercancel", onPointerCancel],
+    [element, "lostpointercapture", onLostCapture],
+    [element, "keydown", onKeyDown, true], // capture: Esc cancels a drag before the view sees it
+  ]);
 
   return {
     /** True while a drag (past the threshold) is under way. */
@@ -132,12 +137,7 @@ export function createPointerDrag(o) {
     cancel,
     destroy() {
       press = null;
-      element.removeEventListener("pointerdown", onPointerDown);
-      element.removeEventListener("pointermove", onPointerMove);
-      element.removeEventListener("pointerup", onPointerUp);
-      element.removeEventListener("pointercancel", onPointerCancel);
-      element.removeEventListener("lostpointercapture", onLostCapture);
-      element.removeEventListener("keydown", onKeyDown, true);
+      cleanup.run();
     },
   };
 }

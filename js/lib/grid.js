@@ -139,6 +139,17 @@ export function createGridCursor({ rows, cols, row = 0, col = 0, onChange }) {
 
 
 /**
+ * Make a board canvas a focusable, described widget for keyboards and screen readers:
+ * `label` says what the board is and which keys it takes.
+ */
+export function describeBoard(canvas, label) {
+  canvas.tabIndex = 0;
+  canvas.setAttribute("role", "application");
+  canvas.setAttribute("aria-roledescription", "game board");
+  canvas.setAttribute("aria-label", label);
+}
+
+/**
  * Keyboard focus of a board element, and whether its cursor should show: only while
  * the board has focus and the player is using the keyboard (a pointer hides it).
  * `onChange()` is called when that may have changed.

@@ -114,6 +114,27 @@ def default_path() -> Path:
     return data / "gamewidgets" / FILENAME
 
 
+def transaction(conn: sqlite3.Connection, statements) -> int:
+    """Run the ``(sql, args)`` statements in one ``BEGIN IMMEDIATE`` transaction, rolled
+    back if any fails (``conn`` in autocommit mode); the rows the last one changed."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        changed = 0
+        for sql, args in statements:
+            changed = conn.execute(sql, args).rowcount
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    return changed
+
+
+def _memory_database() -> sqlite3.Connection:
+    conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+    conn.executescript(_SCHEMA)
+    return conn
+
+
 class Store:
     """Records, finished games and saved games of all the games, in one file."""
 
@@ -134,8 +155,7 @@ class Store:
         store = cls.__new__(cls)
         store.path = None
         store.problem = None
-        store._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        store._memory.executescript(_SCHEMA)
+        store._memory = _memory_database()
         return store
 
     @property
@@ -238,15 +258,8 @@ class Store:
         if version > SCHEMA_VERSION:
             raise sqlite3.DatabaseError(f"made by a newer gamewidgets (schema {version})")
         conn.execute("PRAGMA journal_mode = WAL")
-        conn.execute("BEGIN IMMEDIATE")
-        try:
-            for statement in filter(str.strip, _SCHEMA.split(";")):
-                conn.execute(statement)
-            conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            conn.execute("COMMIT")
-        except BaseException:
-            conn.execute("ROLLBACK")
-            raise
+        transaction(conn, [(statement, ()) for statement in filter(str.strip, _SCHEMA.split(";"))]
+                    + [(f"PRAGMA user_version = {SCHEMA_VERSION}", ())])
 
     def _fall_back(self, why: str) -> None:
         self.problem = why
@@ -257,8 +270,7 @@ class Store:
             StoreWarning,
             stacklevel=3,
         )
-        self._memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
-        self._memory.executescript(_SCHEMA)
+        self._memory = _memory_database()
 
     def _read(self, sql: str, args: tuple) -> list[tuple]:
         if self._memory is not None:
@@ -284,14 +296,7 @@ class Store:
                 self._fall_back(f"{type(exc).__name__}: {exc}")
                 conn = self._memory
         try:
-            conn.execute("BEGIN IMMEDIATE")
-            try:
-                for sql, args in statements:
-                    conn.execute(sql, args)
-                conn.execute("COMMIT")
-            except BaseException:
-                conn.execute("ROLLBACK")
-                raise
+            transaction(conn, statements)
         except sqlite3.Error as exc:
             if conn is self._memory:
                 raise

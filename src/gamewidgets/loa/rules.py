@@ -74,6 +74,7 @@ import operator
 import re
 from dataclasses import dataclass, field
 
+from ..cells import as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 
 SIZES = (6, 7, 8)
@@ -123,15 +124,7 @@ def cell_index(value, size: int, what: str = "cell") -> int:
         if not 0 <= index < size * size:
             raise IllegalMove(f"{what} {index} is off the {size}×{size} board (indices 0..{size * size - 1})")
         return index
-    try:
-        row, col = value
-        if isinstance(row, bool) or isinstance(col, bool) or (int(row), int(col)) != tuple(value):
-            raise TypeError
-        row, col = int(row), int(col)
-    except (TypeError, ValueError):
-        raise IllegalMove(f"{what} {value!r} is not an index, a (row, col) pair or a name like b1") from None
-    if not (0 <= row < size and 0 <= col < size):
-        raise IllegalMove(f"{what} {(row, col)} is off the {size}×{size} board (rows and columns 0..{size - 1})")
+    row, col = as_cell(value, (size, size), what)
     return row * size + col
 
 

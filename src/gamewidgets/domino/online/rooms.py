@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ...errors import IllegalMove, RoomError
+from ...store import transaction
 from ..rules import Event, Game, move_from_dict
 from .protocol import EXPIRY, GUEST, HOST, ROOM_ID
 
@@ -120,13 +121,13 @@ class Rooms:
     def claim(self, room_id: str) -> str:
         """Take the guest seat of ``room_id``: its credential. :class:`RoomError`
         ("seat-taken") if someone has it already."""
-        self.get(room_id)  # unknown-room
-        credential = new_credential()
+        room = self.get(room_id)  # unknown-room
+        credential, now = new_credential(), self.clock()
         changed = self._write([("UPDATE rooms SET guest = ?, active = ? WHERE id = ? AND guest IS NULL",
-                                (_digest(credential), self.clock(), room_id))])
+                                (_digest(credential), now, room_id))])
         if changed != 1:
             raise RoomError("the guest seat of this room is taken", "seat-taken")
-        self._live.pop(room_id, None)  # read again: joined, hashes
+        room.joined, room.active, room._hashes = True, now, (room._hashes[HOST], _digest(credential))
         return credential
 
     def open_seat(self, room_id: str, seat, credential) -> Room:
@@ -234,15 +235,4 @@ class Rooms:
         return self._db.execute("SELECT count(*) FROM rooms").fetchone()[0]
 
     def _write(self, statements) -> int:
-        """Run ``statements`` in one transaction; the rows the last one changed."""
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            changed = 0
-            for sql, args in statements:
-                changed = db.execute(sql, args).rowcount
-            db.execute("COMMIT")
-        except BaseException:
-            db.execute("ROLLBACK")
-            raise
-        return changed
+        return transaction(self._db, statements)

@@ -151,7 +151,8 @@ class OnlineDomino(DominoTable):
         """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
         when the tile fits only one end)."""
         tile = as_tile(tile)
-        ends = [e for e in ENDS if Play(tile, e) in self.legal_moves()]
+        legal = self.legal_moves()
+        ends = [e for e in ENDS if Play(tile, e) in legal]
         if end is None and len(ends) == 1:
             end = ends[0]
         if end is None and len(ends) == 2:
