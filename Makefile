@@ -3,7 +3,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-JS_SOURCES := $(wildcard js/*.js js/lib/*.js) js/build.mjs
+JS_SOURCES := $(wildcard js/*/*.js) js/build.mjs
 
 .PHONY: lab test unit e2e bench js browser clean
 
@@ -14,9 +14,11 @@ lab: $(BIN)/.installed js
 	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
 
 test: $(BIN)/.installed js browser
+	npm test --silent
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
 unit: $(BIN)/.installed js
+	npm test --silent
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
 
 e2e: $(BIN)/.installed js browser

@@ -9,8 +9,12 @@
 //   board.requestDraw()  schedule a redraw; board.destroy() stops everything.
 //
 //   Boards whose shape depends on the space (e.g. a grid that turns portrait on a
-//   narrow screen) pass layout(availableWidth) -> { width, height } instead of
-//   minSize/maxSize/aspect; board.resize() re-applies it after a setting changed.
+//   narrow screen) pass layout(availableWidth, availableHeight) -> { width, height }
+//   instead of minSize/maxSize/aspect; board.resize() re-applies it after a setting
+//   changed.
+//
+//   `fit` (the shell's createFit) limits the height too: the board gets no taller
+//   than the page shows once the rest of the view is there (never below minSize).
 
 /**
  * @param {object} opts
@@ -22,12 +26,14 @@
  * @param {number} [opts.aspect=1]    height / width
  * @param {(ctx, info) => boolean|void} opts.draw
  * @param {(info) => void} [opts.onResize] called after the size or dpr changed
- * @param {(avail: number) => {width: number, height: number}} [opts.layout]
+ * @param {(avail: number, availHeight: number) => {width: number, height: number}} [opts.layout]
  *        the CSS size for the parent's content width `avail` (0 while the parent is
- *        not laid out); replaces minSize/maxSize/aspect
+ *        not laid out) and the height the page leaves (Infinity without `fit`);
+ *        replaces minSize/maxSize/aspect
+ * @param {object} [opts.fit]  createFit(root) of the view: the height is limited too
  */
 export function createCanvas(opts) {
-  const { parent, className = "", minSize = 260, maxSize = 520, aspect = 1, draw, onResize, layout } = opts;
+  const { parent, className = "", minSize = 260, maxSize = 520, aspect = 1, draw, onResize, layout, fit } = opts;
   const doc = parent.ownerDocument || document;
   const win = doc.defaultView || window;
   const canvas = doc.createElement("canvas");
@@ -48,11 +54,18 @@ export function createCanvas(opts) {
     return Math.max(0, Math.floor(avail));
   }
 
+  /** The height the page leaves for the canvas (Infinity when unknown). */
+  function availableHeight() {
+    if (!fit) return Infinity;
+    const h = fit.spaceFor(canvas, state.height);
+    return Number.isFinite(h) && h > 0 ? h : Infinity;
+  }
+
   function size() {
     if (layout) {
       let out = null;
       try {
-        out = layout(available());
+        out = layout(available(), availableHeight());
       } catch (err) {
         console.error("gamewidgets: layout failed", err);
       }
@@ -60,7 +73,9 @@ export function createCanvas(opts) {
       const h = out && Number.isFinite(out.height) ? Math.max(1, Math.round(out.height)) : Math.round(w * aspect);
       return [w, h];
     }
-    const width = measure();
+    let width = measure();
+    const tall = availableHeight();
+    if (Number.isFinite(tall)) width = Math.max(minSize, Math.min(width, Math.floor(tall / aspect)));
     return [width, Math.round(width * aspect)];
   }
 
@@ -140,6 +155,7 @@ export function createCanvas(opts) {
   } else {
     win.addEventListener("resize", resize);
   }
+  const stopFit = fit ? fit.observe(resize) : () => {};
   resize();
 
   return {
@@ -163,6 +179,7 @@ export function createCanvas(opts) {
       frame = 0;
       if (observer) observer.disconnect();
       else win.removeEventListener("resize", resize);
+      stopFit();
       if (dprQuery) dprQuery.removeEventListener("change", resize);
       canvas.remove();
     },

@@ -15,7 +15,7 @@
 // the seat yet), "wait" (connecting). A chip is <span class="gw-presence"
 // data-seat-status=seat data-presence=... data-connected="true|false">.
 
-import { createButton, iconElement } from "./controls.js";
+import { createButton, iconElement } from "./buttons.js";
 import { ensureStyleSheet } from "./stylesheet.js";
 import { PALETTE } from "./theme.js";
 

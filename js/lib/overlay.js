@@ -10,7 +10,7 @@
 //   drawCellLabels(ctx, geo, overlay.cells, { alpha });
 //   if (overlay.arrow) drawMoveArrow(ctx, geo, overlay.arrow.from, overlay.arrow.to, { alpha });
 //
-// The trait shape (see js/CONTRACT-line98.md):
+// The trait shape (see js/line98/CONTRACT.md):
 //   {"title": str, "cells": [[r, c, value 0..1, label], ...], "arrow": [[r, c], [r, c]] | null}
 
 import { roundRectPath } from "./canvas.js";

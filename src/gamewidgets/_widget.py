@@ -16,6 +16,17 @@ or from Python — is stale and is ignored like a malformed one.
 Every change the view should react to once (a move to animate, a blocked click to
 signal) is announced in the ``last_event`` trait, ``{"id": n, "kind": ..., ...}``, with
 ``id`` increasing, so a view that is rendered late, or twice, still sees the state.
+
+Settings (``_setting_traits``: sound, reduced motion, and each game's own, such as
+Line 98's symbols) are remembered: every change after the widget is made — from the
+view or from Python — is kept in the store, per game, and becomes the default of the
+next widget of that game, also after a restart. A setting given to the constructor
+wins over the remembered one (and is not remembered itself); ``store=None`` keeps
+nothing. A remembered value the trait refuses is skipped with a ``StoreWarning``.
+
+Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
+now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
+leaves ``error`` alone.
 """
 
 from __future__ import annotations
@@ -26,11 +37,13 @@ import time
 from pathlib import Path
 from typing import Any, ClassVar
 
+import warnings
+
 import anywidget
 import traitlets
 
 from .errors import BadMessage, GameError
-from .store import Store
+from .store import Store, StoreWarning
 
 log = logging.getLogger("gamewidgets")
 
@@ -74,6 +87,8 @@ class GameWidget(anywidget.AnyWidget):
     game_name: ClassVar[str] = ""
     #: message type from the view -> name of the method handling it (gets the message)
     _view_actions: ClassVar[dict[str, str]] = {}
+    #: the traits that are the player's settings (remembered, see the module docstring)
+    _setting_traits: ClassVar[tuple[str, ...]] = ("muted", "reduced_motion")
 
     error = traitlets.Unicode("", help="why the last message from the view was ignored").tag(sync=True)
     last_event = traitlets.Dict(help="the latest event for the view to show once").tag(sync=True)
@@ -88,7 +103,28 @@ class GameWidget(anywidget.AnyWidget):
         self._watching: asyncio.Task | None = None
         self._thinking: asyncio.Task | None = None  # a computer's answer being worked out
         super().__init__(**kwargs)
+        self._use_remembered_settings(given=kwargs)
+        self.observe(self._remember_setting, names=list(self._setting_traits))
         self.on_msg(self._on_view_message)
+
+    # ---------------------------------------------------------------- settings
+    @property
+    def settings(self) -> dict:
+        """The player's settings of this widget (trait name -> value)."""
+        return {name: getattr(self, name) for name in self._setting_traits}
+
+    def _use_remembered_settings(self, given: dict) -> None:
+        for name, value in self.store.settings(self.game_name).items():
+            if name not in self._setting_traits or name in given:
+                continue
+            try:
+                setattr(self, name, value)
+            except traitlets.TraitError as exc:
+                warnings.warn(f"the remembered {self.game_name} setting {name}={value!r} is not valid "
+                              f"({exc}); the default is used", StoreWarning, stacklevel=3)
+
+    def _remember_setting(self, change) -> None:
+        self.store.set_setting(self.game_name, change["name"], change["new"])
 
     # --------------------------------------------------------- computer players
     def watch(self, player=None, moves: int = 1, delay: float = 0.6, explain: bool = False):
@@ -201,6 +237,10 @@ class GameWidget(anywidget.AnyWidget):
             if not isinstance(content, dict):
                 raise BadMessage(f"a message must be an object, not {type(content).__name__}")
             kind = content.get("type")
+            if kind == "ping":
+                n = content.get("n")
+                self.send({"type": "pong", "n": n if type(n) is int else None})
+                return
             method = self._view_actions.get(kind) if isinstance(kind, str) else None
             if method is None:
                 raise BadMessage(

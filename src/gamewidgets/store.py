@@ -1,4 +1,4 @@
-"""Persistence for every game: best scores, finished games, saved games.
+"""Persistence for every game: best scores, finished games, saved games, settings.
 
 One SQLite file (stdlib ``sqlite3``, WAL journal) at, in order of precedence:
 
@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 FILENAME = "gamewidgets.sqlite3"
-SCHEMA_VERSION = 2  # 2 added "outcomes"
+SCHEMA_VERSION = 3  # 2 added "outcomes", 3 "settings"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
     game TEXT PRIMARY KEY,
@@ -54,6 +54,13 @@ CREATE TABLE IF NOT EXISTS saved (
     game TEXT NOT NULL,
     name TEXT NOT NULL,
     data TEXT NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (game, name)
+);
+CREATE TABLE IF NOT EXISTS settings (
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
     updated REAL NOT NULL,
     PRIMARY KEY (game, name)
 );
@@ -241,6 +248,29 @@ class Store:
     def saved(self, game: str) -> list[str]:
         rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (game,))
         return [row[0] for row in rows]
+
+    # --------------------------------------------------------------- settings
+    def settings(self, game: str) -> dict:
+        """The settings last chosen in ``game``'s widgets (trait name -> value). A value
+        that is not JSON is left out, with a :class:`StoreWarning`."""
+        rows = self._read("SELECT name, value FROM settings WHERE game = ? ORDER BY name", (game,))
+        chosen = {}
+        for name, text in rows:
+            try:
+                chosen[name] = json.loads(text)
+            except (TypeError, ValueError):
+                warnings.warn(f"the stored {game} setting {name!r} is damaged ({text!r:.60}); it is "
+                              "left as it is and the default is used", StoreWarning, stacklevel=2)
+        return chosen
+
+    def set_setting(self, game: str, name: str, value) -> None:
+        """Remember ``value`` (JSON) as ``game``'s setting ``name``: one row per setting,
+        so two kernels changing different settings lose neither."""
+        self._write([(
+            "INSERT INTO settings (game, name, value, updated) VALUES (?, ?, ?, ?) "
+            "ON CONFLICT(game, name) DO UPDATE SET value = excluded.value, updated = excluded.updated",
+            (game, name, json.dumps(value), time.time()),
+        )])
 
     # -------------------------------------------------------------- internals
     def _connect(self) -> sqlite3.Connection:

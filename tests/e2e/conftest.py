@@ -7,12 +7,14 @@ code cells of a notebook, and the harness opens it in JupyterLab and runs it.
 Fixtures
 --------
 ``lab`` (function scope) -> :class:`Lab`
-    ``lab.open_notebook(cells, name=None) -> Page``
+    ``lab.open_notebook(cells, name=None, frontend="lab", viewport=None) -> Page``
         Write a notebook with those code cells into the server's root (named after
         the test unless ``name`` is given), start its kernel (POST /api/sessions, so
         it boots while the page loads), open ``/lab/tree/<nb>?reset`` in a new page
-        (1200x900, file browser collapsed), wait for the kernel to be idle, run all
-        cells (``notebook:run-all-cells``) and wait until they have all finished.
+        (1200x900 unless ``viewport={"width": w, "height": h}``, file browser
+        collapsed) — or, with ``frontend="notebook"``, Notebook 7's
+        ``/notebooks/<nb>`` on the same server — wait for the kernel to be idle, run
+        all cells (``notebook:run-all-cells``) and wait until they have all finished.
         A cell that raised fails the test with its traceback. ``lab.page`` is that
         page afterwards; widget views render asynchronously, so wait for them
         (``wait_for_attr``). Calling it again opens another notebook in a new page;
@@ -28,6 +30,15 @@ Fixtures
         ``lab.evaluate("w.board.tolist()") == [[0, 1], ...]``.
     ``lab.until(expr, timeout=30) -> None``
         Wait until a Python expression on the kernel is true.
+    ``lab.run_all() -> None``
+        Run all cells of the open notebook again (as after a restart) and wait.
+    ``lab.restart_kernel() -> None``
+        Restart the notebook's kernel (as Kernel > Restart does, without the dialog)
+        and wait until it is idle again; ``execute`` then talks to the new one.
+    ``lab.cells() -> list``
+        ``[type, source]`` of every cell of the open notebook, as the page holds it.
+    ``lab.save() -> dict``
+        Save the notebook (``docmanager:save``) and return the file as read from disk.
     ``lab.wait_for_attr(selector, attr, value, timeout=30) -> None``
         :func:`wait_for_attr` on ``lab.page``.
     ``lab.screenshot(name, locator=None) -> Path``
@@ -42,7 +53,9 @@ Fixtures
     ``lab.console`` -- the page's console errors/warnings and uncaught errors.
     ``lab.timings`` -- seconds spent in the phases of the last ``open_notebook``.
     ``lab.KernelError`` -- what ``execute`` raises (an AssertionError).
-    Teardown closes the page and deletes the kernel session, so no kernel leaks.
+    Teardown closes the page and deletes the kernel session, so no kernel leaks, and
+    empties GAMEWIDGETS_HOME: every test starts with an empty store (no records,
+    saved games or remembered settings of an earlier test).
 
 ``wait_for_attr`` (fixture) -> the function
 ``wait_for_attr(page, selector, attr, value, timeout=30)``: wait until the first
@@ -222,6 +235,7 @@ class JupyterLabServer:
             f"--IdentityProvider.token={self.token}",
             f"--ServerApp.root_dir={self.root_dir}",
             "--LabApp.expose_app_in_browser=True",
+            "--JupyterNotebookApp.expose_app_in_browser=True",
             "--LabApp.news_url=None",
             "--LabApp.check_for_updates_class="
             "jupyterlab.handlers.announcements.NeverCheckForUpdate",
@@ -298,6 +312,14 @@ class JupyterLabServer:
         with _DIRECT.open(request, timeout=timeout) as response:
             raw = response.read()
         return json.loads(raw) if raw else None
+
+    def empty_home(self) -> None:
+        """Delete what the tests' kernels kept in GAMEWIDGETS_HOME (the store)."""
+        for path in self.home.iterdir():
+            if path.is_dir():
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                path.unlink(missing_ok=True)
 
     def running(self) -> bool:
         return self.proc is not None and self.proc.poll() is None
@@ -472,7 +494,7 @@ async ([path, timeoutMs]) => {
     const panel = Array.from(app.shell.widgets('main')).find(
         w => w.context && w.context.path === path && w.content);
     // More room for the widgets (and the screenshots): hide the file browser.
-    app.shell.collapseLeft();
+    if (app.shell.collapseLeft) app.shell.collapseLeft();
     const timeout = new Promise((_, reject) => setTimeout(
         () => reject(new Error(`run-all did not finish in ${timeoutMs} ms`)), timeoutMs));
     const ok = await Promise.race([
@@ -514,6 +536,29 @@ _PAGE_STATE_JS = """
 """
 
 
+_RESTART_JS = """async (path) => {
+    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
+        w => w.context && w.context.path === path && w.content);
+    const before = panel.sessionContext.session.kernel;
+    await panel.sessionContext.restartKernel();  // resolves once the kernel is back
+    return !!before;
+}"""
+
+_CELLS_JS = """(path) => {
+    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
+        w => w.context && w.context.path === path && w.content);
+    return Array.from(panel.content.model.cells).map(c => [c.type, c.sharedModel.getSource()]);
+}"""
+
+_SAVE_JS = """async ([path, timeoutMs]) => {
+    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
+        w => w.context && w.context.path === path && w.content);
+    const timeout = new Promise((_, reject) => setTimeout(
+        () => reject(new Error(`saving did not finish in ${timeoutMs} ms`)), timeoutMs));
+    await Promise.race([panel.context.save(), timeout]);
+}"""
+
+
 class Lab:
     """What a browser test works with; see the module docstring."""
 
@@ -541,8 +586,11 @@ class Lab:
 
     # -- notebooks
 
-    def open_notebook(self, cells: list[str], name: str | None = None):
+    def open_notebook(self, cells: list[str], name: str | None = None, frontend: str = "lab",
+                      viewport: dict | None = None):
         """Write, open and run a notebook of code cells; return the Playwright page."""
+        if frontend not in ("lab", "notebook"):
+            raise ValueError(f"frontend must be 'lab' or 'notebook', not {frontend!r}")
         t_start = time.monotonic()
         import nbformat  # slow import: only once a browser test runs (see start())
 
@@ -559,6 +607,7 @@ class Lab:
         )
         nbformat.write(nb, str(self.server.root_dir / path))
         self._paths.append(path)
+        self._path = path
 
         # Start the kernel now, so that it boots while the page loads: the POST
         # returns once the kernel process is launched (~0.2 s), and JupyterLab
@@ -581,13 +630,15 @@ class Lab:
         if self.page is not None:
             self.page.close()
         page = self.page = self.context.new_page()
+        if viewport:
+            page.set_viewport_size(viewport)
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.console.append(f"[pageerror] {error}"))
 
-        url = (
-            f"{self.server.url}/lab/tree/{urllib.parse.quote(path)}"
-            f"?reset&token={self.server.token}"
-        )
+        if frontend == "lab":
+            url = f"{self.server.url}/lab/tree/{urllib.parse.quote(path)}?reset&token={self.server.token}"
+        else:
+            url = f"{self.server.url}/notebooks/{urllib.parse.quote(path)}?token={self.server.token}"
         t0 = time.monotonic()
         self.timings = {"prepare": t0 - t_start}
         try:
@@ -607,15 +658,22 @@ class Lab:
         self._kernel_id = ids["kernel"]
         self._close_client()
 
+        self.run_all()
+        t3 = time.monotonic()
+        self.timings.update(load=t1 - t0, kernel_idle=t2 - t1, run_all=t3 - t2)
+        return page
+
+    def run_all(self) -> None:
+        """Run every cell of the open notebook and wait until they have finished; a cell
+        that raised (or did not run) fails the test with its traceback."""
+        path = self._path
         try:
-            result = page.evaluate(_RUN_ALL_JS, [path, RUN_ALL_TIMEOUT * 1000])
+            result = self.page.evaluate(_RUN_ALL_JS, [path, RUN_ALL_TIMEOUT * 1000])
         except Exception as error:
             self._fail(
                 f"running all cells of {path} failed: {error}\n"
                 f"page state: {self._page_state(path)}"
             )
-        t3 = time.monotonic()
-        self.timings.update(load=t1 - t0, kernel_idle=t2 - t1, run_all=t3 - t2)
         problems = []
         for index, cell in enumerate(result["cells"]):
             for error in cell["errors"]:
@@ -625,7 +683,6 @@ class Lab:
                 problems.append(f"cell {index} did not run:\n{cell['source']}")
         if problems or not result["ok"]:
             self._fail(f"running all cells of {path} failed:\n" + "\n\n".join(problems))
-        return page
 
     def _notebook_name(self, name: str | None) -> str:
         base = name or self.test_name
@@ -740,7 +797,28 @@ class Lab:
                 raise AssertionError(f"{expr} is still false after {timeout} s")
             time.sleep(0.05)
 
+    def restart_kernel(self, timeout: float = OPEN_TIMEOUT) -> None:
+        """Restart the open notebook's kernel and wait until it is idle again."""
+        self._close_client()
+        self.page.evaluate(_RESTART_JS, self._path)
+        ids = self.page.wait_for_function(
+            _KERNEL_READY_JS, arg=self._path, timeout=timeout * 1000, polling=100
+        ).json_value()
+        self._kernel_id = ids["kernel"]
+
     # -- page helpers
+
+    def cells(self) -> list:
+        """[type, source] of each cell of the open notebook, as the page holds it."""
+        return self.page.evaluate(_CELLS_JS, self._path)
+
+    def save(self) -> dict:
+        """Save the open notebook and return the file as it is on disk (JSON)."""
+        try:
+            self.page.evaluate(_SAVE_JS, [self._path, ACTION_TIMEOUT * 1000])
+        except Exception as error:
+            self._fail(f"saving {self._path} failed: {error}\npage state: {self._page_state(self._path)}")
+        return json.loads((self.server.root_dir / self._path).read_text())
 
     def wait_for_attr(self, selector: str, attr: str, value, timeout: float = ACTION_TIMEOUT):
         wait_for_attr(self.page, selector, attr, value, timeout)
@@ -755,9 +833,9 @@ class Lab:
 
     # -- teardown
 
-    def close(self) -> None:
+    def close(self, empty_home: bool = True) -> None:
         for other in self._others:
-            other.close()
+            other.close(empty_home=False)
         self._close_client()
         if self.context is not None:
             try:
@@ -781,6 +859,8 @@ class Lab:
                 if error.code != 404:
                     raise
         self._sessions.clear()
+        if empty_home:
+            self.server.empty_home()
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ kernel's event loop (at once when there is no running loop: scripts, tests).
 Each mode's game is saved in the store after every action (``domino/computer`` and
 ``domino/local``) and restored when a widget of that mode is created again — a
 computer turn still pending then simply runs. A new game keeps the mode and the
-level. The contract with the view is ``js/CONTRACT-domino.md``.
+level. The contract with the view is ``js/domino/CONTRACT.md``.
 """
 
 from __future__ import annotations

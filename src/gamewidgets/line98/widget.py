@@ -15,7 +15,7 @@ computer player play with the normal animation, without blocking the kernel;
 through the game so far without losing it — looking back is read-only, and any move
 returns to the live game first.
 
-The contract between view and widget is ``js/CONTRACT-line98.md``.
+The contract between view and widget is ``js/line98/CONTRACT.md``.
 """
 
 from __future__ import annotations
@@ -43,6 +43,7 @@ class Line98(GameWidget):
         "new_game": "_view_new_game",
         "goto": "_view_goto",
     }
+    _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock")
 
     board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
     previews = traitlets.List(help="[row, col, colour] of each preview").tag(sync=True)

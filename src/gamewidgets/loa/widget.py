@@ -15,7 +15,7 @@ event loop (a plain script, the tests) it is played at once.
 The game is saved in the store after every move (name ``"current"``) and offered for
 continuing after a kernel restart; a finished game is removed from there and its
 result added to the statistics of its board size and level (``store.tally``). The
-contract with the view is ``js/CONTRACT-loa.md``.
+contract with the view is ``js/loa/CONTRACT.md``.
 """
 
 from __future__ import annotations
@@ -51,6 +51,7 @@ class LinesOfAction(GameWidget):
         "undo": "_view_simple",
         "goto": "_view_goto",
     }
+    _setting_traits = (*GameWidget._setting_traits, "show_counts")
 
     phase = traitlets.Enum(("setup", "playing", "over"), "setup").tag(sync=True)
     size = traitlets.Int(6).tag(sync=True)

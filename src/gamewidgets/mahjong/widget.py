@@ -11,7 +11,7 @@ marks every removable pair and the solver's next pair (``Solver().analyse(w.game
 Time: the game's clock runs in Python; the view shows it ticking and asks Python to
 recount the score every 10 s (``tick``), so the −2 per 10 s rule lives only here. The
 best score of won games is kept by the store (``record``). The contract with the view
-is ``js/CONTRACT-mahjong.md``.
+is ``js/mahjong/CONTRACT.md``.
 """
 
 from __future__ import annotations
@@ -46,6 +46,7 @@ class MahjongConnect(GameWidget):
         "resume": "_view_simple",
         "tick": "_view_simple",
     }
+    _setting_traits = (*GameWidget._setting_traits, "orientation")
 
     rows = traitlets.Int(8).tag(sync=True)
     cols = traitlets.Int(18).tag(sync=True)

@@ -1,6 +1,6 @@
 // Dominoes (draw game, double-six): the view of gamewidgets.Domino.
 //
-// Python is the source of truth (see js/CONTRACT-domino.md): this view renders the
+// Python is the source of truth (see js/domino/CONTRACT.md): this view renders the
 // traits and sends the player's intents as messages.
 //
 // Structure of render():
@@ -28,6 +28,7 @@
 //   empty then) or while the computer thinks.
 // - The selection is this view's own (two views of one model select independently);
 //   it is cleared when the tile is no longer playable.
+// - M toggles the sound anywhere in the view, as in the other games.
 // - The level menu is a dialog with one button per level (the current one marked)
 //   and Cancel (also Esc); choosing the current level just closes it.
 // - data-result in local mode is the winner's seat ("0"/"1") or "draw".
@@ -38,7 +39,7 @@
 // Online mode (mode == "online", the contract's last section):
 //   DOM      a presence strip between the toolbar and the table (one chip per seat,
 //            js/lib/online.js) with the invite box (Copy invite) when `invite` is
-//            set; notices over the board (js/lib/controls.js banners, stacked):
+//            set; notices over the board (js/lib/banner.js banners, stacked):
 //            the connection (connecting / offline with a countdown / closed / waiting
 //            for the opponent) and a new-game request (mine: Withdraw; the
 //            opponent's: [data-dialog=request] with Agree / Decline); the replaced
@@ -57,20 +58,14 @@
 //   the clipboard nor the copy command works, the invite is left selected and the
 //   button says "Press Ctrl+C".
 
-import { createCanvas, roundRectPath } from "./lib/canvas.js";
-import {
-  createSettings,
-  createViewFrame,
-  bindToggleButton,
-  createMuteButton,
-  createBadge,
-  createBanner,
-  createButton,
-  createStatusLine,
-  createToolbar,
-  suppressHostShortcuts,
-} from "./lib/controls.js";
-import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
+import { createCanvas, roundRectPath } from "../lib/canvas.js";
+import { createBanner } from "../lib/banner.js";
+import { bindToggleButton, createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
+import { createBadge, createStatusLine } from "../lib/readouts.js";
+import { createSettings } from "../lib/settings.js";
+import { consume, keyPlace } from "../lib/keys.js";
+import { createShell } from "../lib/shell.js";
+import { createDialog, ensureDialogStyles } from "../lib/dialog.js";
 import {
   TILE_BACK,
   asTile,
@@ -80,12 +75,12 @@ import {
   sameTile,
   slotPips,
   tileKey,
-} from "./lib/dominoes.js";
-import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
-import { createCountdown, createInviteBox, createPresenceChip, ensureOnlineStyles } from "./lib/online.js";
-import { TONES, claimSound, createSound } from "./lib/sound.js";
-import { ensureStyleSheet } from "./lib/stylesheet.js";
-import { PALETTE, ensureStyles, font } from "./lib/theme.js";
+} from "../lib/dominoes.js";
+import { createAnimator, easing, watchPrefersReducedMotion } from "../lib/motion.js";
+import { createCountdown, createInviteBox, createPresenceChip, ensureOnlineStyles } from "../lib/online.js";
+import { TONES, claimSound, createSound } from "../lib/sound.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE, font } from "../lib/theme.js";
 import {
   asObject,
   readBool,
@@ -95,8 +90,8 @@ import {
   readString,
   sendMessage,
   watchTraits,
-} from "./lib/traits.js";
-import { createCleanup, listen } from "./lib/cleanup.js";
+} from "../lib/traits.js";
+import { listen } from "../lib/cleanup.js";
 
 const LEVELS = ["easy", "medium", "hard"];
 const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
@@ -271,13 +266,12 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
   const win = doc.defaultView || window;
-  ensureStyles(el);
   ensureDialogStyles(el);
   ensureOnlineStyles(el);
   ensureStyleSheet(el, "gamewidgets-domino-v2", CSS);
 
-  const cleanup = createCleanup();
-  const onCleanup = cleanup.add;
+  const shell = createShell({ model, el, game: "domino", title: "Dominoes", compactBelow: 480 });
+  const { onCleanup } = shell;
   let destroyed = false;
 
   /* ---- trait readers (defensive) ---- */
@@ -386,7 +380,7 @@ function render({ model, el }) {
   const position = () => readInt(model, "position", 0);
 
   /* ---- DOM ---- */
-  const { root, header, title, subtitle: titleSmall } = createViewFrame({ doc, game: "domino", title: "Dominoes" });
+  const { root, header, title, subtitle: titleSmall } = shell;
   root.dataset.copied = "false";
   const thinkingBadge = createBadge({
     doc,
@@ -414,7 +408,7 @@ function render({ model, el }) {
   });
   const spacer = doc.createElement("span");
   spacer.className = "gw-spacer";
-  const soundToggle = createMuteButton({ doc, model, sound: () => sound, unmuteTone: SOUNDS.level, action: "sound", shortcut: "" });
+  const soundToggle = createMuteButton({ doc, model, sound: () => sound, unmuteTone: SOUNDS.level, action: "sound" });
   onCleanup(soundToggle.destroy);
   const toolbar = createToolbar({ doc, label: "Game", children: [levelButton, newButton, spacer, soundToggle.el] });
 
@@ -644,9 +638,7 @@ function render({ model, el }) {
     onCleanup(d.destroy);
   }
 
-  root.append(header, toolbar, onlineStrip, table, settings, status.el);
-  el.appendChild(root);
-  onCleanup(() => root.remove());
+  shell.mount(header, toolbar, onlineStrip, table, settings, status.el);
 
   /* ---- state ---- */
   let selected = null; // [a, b] of the chosen hand tile (this view's own)
@@ -725,6 +717,7 @@ function render({ model, el }) {
   }
 
   board = createCanvas({
+    fit: shell.fit,
     parent: boardBox,
     className: "gw-board gw-dom-board",
     layout: (avail) => {
@@ -1028,6 +1021,10 @@ function render({ model, el }) {
     } else if ((event.key === "ArrowLeft" || event.key === "ArrowRight") && selected && event.target && event.target.closest && event.target.closest(".gw-dom-end")) {
       event.preventDefault();
       playSelected(event.key === "ArrowLeft" ? "left" : "right");
+    } else if ((event.key === "m" || event.key === "M") && !event.ctrlKey && !event.metaKey && !event.altKey
+      && keyPlace(event) !== "text") {
+      consume(event);
+      soundToggle.toggle();
     }
   }
   listen(onCleanup, [[root, "keydown", onRootKey]]);
@@ -1474,7 +1471,6 @@ function render({ model, el }) {
     requestDraw();
   }
 
-  suppressHostShortcuts(root);
 
   onCleanup(
     watchTraits(
@@ -1512,7 +1508,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     drop = null;
-    cleanup.run();
+    shell.destroy();
   };
 }
 

@@ -1,6 +1,6 @@
 // Lines of Action: the canvas view of gamewidgets.LinesOfAction.
 //
-// Python is the source of truth (see js/CONTRACT-loa.md): this view renders the
+// Python is the source of truth (see js/loa/CONTRACT.md): this view renders the
 // traits, animates `last_event`, and sends the user's intents as messages.
 //
 // Structure of render():
@@ -33,7 +33,7 @@
 //   piece cannot reach is sent too (Python ignores it) and flashes the cell.
 // - If the winning move and the end of the game reach the view in one update (so its
 //   `move` event was never seen), the move still slides, rebuilt from `last_move`.
-// - Narrow (a board under 430 px, data-compact="true"): the move number and turn go
+// - Narrow (the view under 458 px: the shell's data-compact="true"): the move number and turn go
 //   under the two sides, each side's groups and captures on two lines, smaller dialogs.
 // - The results screen opens when the last move has finished sliding; Close hides
 //   it until the next result; while the game is over the Menu button (or P) opens it
@@ -56,26 +56,22 @@
 //   data-line-counts ("h,v,d,a" when drawn, else ""). data-event is the id of the last
 //   event whose effect is fully shown (after its slide).
 
-import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
-import {
-  consume,
-  createSettings,
-  createViewFrame,
-  createBadge,
-  createButton,
-  createHistoryControls,
-  createStatusLine,
-  suppressHostShortcuts,
-} from "./lib/controls.js";
-import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
-import { createChoiceGroup, createStatGrid, ensureDialogPartsStyles } from "./lib/dialogparts.js";
-import { createGridCursor, describeBoard, trackBoardFocus } from "./lib/grid.js";
-import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
-import { drawCellLabels, drawCellTints, drawMoveArrow, overlayKey, parseOverlay, createScaleLegend } from "./lib/overlay.js";
-import { createPieceSprites, pieceCss } from "./lib/pieces.js";
-import { TONES, claimSound, createSound } from "./lib/sound.js";
-import { ensureStyleSheet } from "./lib/stylesheet.js";
-import { PALETTE, ensureStyles, font, rgba } from "./lib/theme.js";
+import { createCanvas, createSprite, roundRectPath } from "../lib/canvas.js";
+import { createButton } from "../lib/buttons.js";
+import { createHistoryControls } from "../lib/history.js";
+import { consume } from "../lib/keys.js";
+import { createBadge, createStatusLine } from "../lib/readouts.js";
+import { createSettings } from "../lib/settings.js";
+import { createShell } from "../lib/shell.js";
+import { createDialog, ensureDialogStyles } from "../lib/dialog.js";
+import { createChoiceGroup, createStatGrid, ensureDialogPartsStyles } from "../lib/dialogparts.js";
+import { createGridCursor, describeBoard, trackBoardFocus } from "../lib/grid.js";
+import { createAnimator, easing, watchPrefersReducedMotion } from "../lib/motion.js";
+import { drawCellLabels, drawCellTints, drawMoveArrow, overlayKey, parseOverlay, createScaleLegend } from "../lib/overlay.js";
+import { createPieceSprites, pieceCss } from "../lib/pieces.js";
+import { TONES, claimSound, createSound } from "../lib/sound.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE, font, rgba } from "../lib/theme.js";
 import {
   asCell,
   asCellValues,
@@ -88,9 +84,9 @@ import {
   sendMessage,
   setTrait,
   watchTraits,
-} from "./lib/traits.js";
-import { paintWoodBoard, squareName, woodBoardGeometry } from "./lib/woodboard.js";
-import { createCleanup, listen } from "./lib/cleanup.js";
+} from "../lib/traits.js";
+import { paintWoodBoard, squareName, woodBoardGeometry } from "../lib/woodboard.js";
+import { listen } from "../lib/cleanup.js";
 
 const SIZES = [6, 7, 8];
 const SIZE_NAMES = { 6: "Quick", 7: "Medium", 8: "Classic" };
@@ -104,7 +100,7 @@ const COMPUTER = 2;
 const STYLE = { [USER]: "black", [COMPUTER]: "white" };
 
 const SLIDE_MS = 250;
-const COMPACT_BELOW = 430; // CSS px of board width: a narrower layout of the score bar and dialogs
+const COMPACT_BELOW = 430; // CSS px of board width: a smaller "thinking" badge above narrower boards
 const START_MS = 520;
 const SELECT_POP_MS = 160;
 const FLASH_MS = 450;
@@ -291,13 +287,12 @@ function reasonText(result) {
 
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
-  ensureStyles(el);
   ensureDialogStyles(el);
   ensureDialogPartsStyles(el);
   ensureStyleSheet(el, "gamewidgets-loa-v1", CSS);
 
-  const cleanup = createCleanup();
-  const onCleanup = cleanup.add;
+  const shell = createShell({ model, el, game: "loa", title: "Lines of Action", compactBelow: 458 });
+  const { onCleanup } = shell;
   let destroyed = false;
 
   /* ---- trait readers ---- */
@@ -383,7 +378,7 @@ function render({ model, el }) {
   const position = () => readInt(model, "position", 0);
 
   /* ---- DOM ---- */
-  const { root, header, title, subtitle: titleSmall } = createViewFrame({ doc, game: "loa", title: "Lines of Action" });
+  const { root, header, title, subtitle: titleSmall } = shell;
   const menuButton = createButton({
     doc,
     label: "Menu",
@@ -603,9 +598,7 @@ function render({ model, el }) {
   listen(onCleanup, [[pauseDialog.el, "keydown", onPauseKey]]);
   for (const d of [setupDialog, pauseDialog, resultDialog]) onCleanup(d.destroy);
 
-  root.append(header, scoreBar, boardWrap, historySlider.el, settings, status.el);
-  el.appendChild(root);
-  onCleanup(() => root.remove());
+  shell.mount(header, scoreBar, boardWrap, historySlider.el, settings, status.el);
 
   /* ---- state ---- */
   let anim = null; // { parts, before, final, tween, withSound, eventId }
@@ -1494,6 +1487,7 @@ function render({ model, el }) {
 
   /* ---- canvas ---- */
   board = createCanvas({
+    fit: shell.fit,
     parent: stage,
     className: "gw-board",
     minSize: 280,
@@ -1503,11 +1497,11 @@ function render({ model, el }) {
       background = null;
       geo = null;
       pieces.clear();
-      root.dataset.compact = info.width < COMPACT_BELOW ? "true" : "false";
     },
   });
   onCleanup(board.destroy);
   const canvas = board.canvas;
+  shell.focusOn(() => canvas);
   // the canvas sizes itself from the stage's width: let the stage take the row
   stage.style.width = "100%";
   stage.style.display = "flex";
@@ -1519,7 +1513,6 @@ function render({ model, el }) {
     canvas,
     "Lines of Action board. Arrow keys move the cursor, Enter or Space selects a piece or moves it, Escape deselects, P pause menu, M sound, Page Up and Page Down step through the game's history.",
   );
-  suppressHostShortcuts(root);
 
   /* ---- input ---- */
   function clickCell(cell) {
@@ -1701,7 +1694,7 @@ function render({ model, el }) {
     destroyed = true;
     anim = null;
     queue.length = 0;
-    cleanup.run();
+    shell.destroy();
   };
 }
 

@@ -1,6 +1,6 @@
 // Mahjong Connect (Shisen-Sho style): the canvas view of gamewidgets.MahjongConnect.
 //
-// Python is the source of truth (see js/CONTRACT-mahjong.md): this view renders the
+// Python is the source of truth (see js/mahjong/CONTRACT.md): this view renders the
 // traits, animates `last_event`, and sends the player's intents as messages.
 //
 // Structure of render():
@@ -51,28 +51,21 @@
 //   analysis' next pair magenta; the other overlay pairs carry numbered dots in one
 //   colour per pair, joined by a dashed line).
 
-import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
-import { createClock, formatClock } from "./lib/clock.js";
-import {
-  consume,
-  createSettings,
-  createViewFrame,
-  bindToggleButton,
-  createMuteButton,
-  createButton,
-  createReadout,
-  createStatusLine,
-  createToolbar,
-  suppressHostShortcuts,
-} from "./lib/controls.js";
-import { createDialog, ensureDialogStyles } from "./lib/dialog.js";
-import { createPointerDrag } from "./lib/drag.js";
-import { createGridCursor, describeBoard, trackBoardFocus } from "./lib/grid.js";
-import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
-import { claimSound, createSound, TONES } from "./lib/sound.js";
-import { ensureStyleSheet } from "./lib/stylesheet.js";
-import { PALETTE, ensureStyles, font } from "./lib/theme.js";
-import { TILE_ASPECT, TILE_BACK, createTileSprites, tileFaceRect, tileName } from "./lib/tiles.js";
+import { createCanvas, createSprite, roundRectPath } from "../lib/canvas.js";
+import { createClock, formatClock } from "../lib/clock.js";
+import { bindToggleButton, createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
+import { consume } from "../lib/keys.js";
+import { createReadout, createStatusLine } from "../lib/readouts.js";
+import { createSettings } from "../lib/settings.js";
+import { createShell } from "../lib/shell.js";
+import { createDialog, ensureDialogStyles } from "../lib/dialog.js";
+import { createPointerDrag } from "../lib/drag.js";
+import { createGridCursor, describeBoard, trackBoardFocus } from "../lib/grid.js";
+import { createAnimator, easing, watchPrefersReducedMotion } from "../lib/motion.js";
+import { claimSound, createSound, TONES } from "../lib/sound.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE, font } from "../lib/theme.js";
+import { TILE_ASPECT, TILE_BACK, createTileSprites, tileFaceRect, tileName } from "../lib/tiles.js";
 import {
   asObject,
   readBool,
@@ -84,8 +77,8 @@ import {
   sendMessage,
   setTrait,
   watchTraits,
-} from "./lib/traits.js";
-import { createCleanup, listen } from "./lib/cleanup.js";
+} from "../lib/traits.js";
+import { listen } from "../lib/cleanup.js";
 
 const DEFAULT_ROWS = 8;
 const DEFAULT_COLS = 18;
@@ -149,7 +142,7 @@ const SOUNDS = {
   unmute: TONES.unmute,
 };
 
-// Extra icons for the toolbar (same style as controls.js ICONS).
+// Extra icons for the toolbar (same style as the ICONS of js/lib/buttons.js).
 const ICONS = {
   shuffle:
     '<path d="M16 3h5v5"/><path d="M4 20 21 3"/><path d="M21 16v5h-5"/><path d="m15 15 6 6"/><path d="M4 4l5 5"/>',
@@ -205,12 +198,11 @@ const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
 function render({ model, el }) {
   const doc = el.ownerDocument || document;
-  ensureStyles(el);
   ensureDialogStyles(el);
   ensureStyleSheet(el, "gamewidgets-mahjong-v1", CSS);
 
-  const cleanup = createCleanup();
-  const onCleanup = cleanup.add;
+  const shell = createShell({ model, el, game: "mahjong", title: "Mahjong Connect", compactBelow: 760 });
+  const { onCleanup } = shell;
   let destroyed = false;
 
   const viewToken = {};
@@ -292,7 +284,7 @@ function render({ model, el }) {
   const reducedFlag = () => readBool(model, "reduced_motion", false);
 
   /* ---- DOM ---- */
-  const { root, header, title, subtitle } = createViewFrame({ doc, game: "mahjong", title: "Mahjong Connect" });
+  const { root, header, title, subtitle } = shell;
   subtitle.textContent = "Shisen-Sho";
   const right = doc.createElement("div");
   right.className = "gw-mj-right";
@@ -380,9 +372,7 @@ function render({ model, el }) {
   settings.appendChild(orientLabel);
 
   const status = createStatusLine({ doc });
-  root.append(header, toolbar, boardWrap, settings, status.el);
-  el.appendChild(root);
-  onCleanup(() => root.remove());
+  shell.mount(header, toolbar, boardWrap, settings, status.el);
 
   /* ---- state ---- */
   let initialised = false;
@@ -1067,6 +1057,7 @@ function render({ model, el }) {
 
   /* ---- the board canvas ---- */
   board = createCanvas({
+    fit: shell.fit,
     parent: boardWrap,
     className: "gw-board",
     layout,
@@ -1078,6 +1069,7 @@ function render({ model, el }) {
   });
   onCleanup(board.destroy);
   const canvas = board.canvas;
+  shell.focusOn(() => canvas);
   focus = trackBoardFocus(canvas, requestDraw);
   onCleanup(() => focus.destroy());
   stage.appendChild(canvas);
@@ -1086,8 +1078,6 @@ function render({ model, el }) {
     canvas,
     "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again, P pause, M sound.",
   );
-  suppressHostShortcuts(root);
-  for (const d of [stuckDialog, wonDialog, pausedDialog]) suppressHostShortcuts(d.el);
 
   /* ---- input ---- */
   const position = () => readInt(model, "position", 0);
@@ -1551,7 +1541,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     dragState = null;
-    cleanup.run();
+    shell.destroy();
     tiles.clear();
   };
 }

@@ -1,6 +1,6 @@
 // Line 98 (Color Lines): the canvas view of gamewidgets.Line98.
 //
-// Python is the source of truth (see js/CONTRACT-line98.md): this view renders the
+// Python is the source of truth (see js/line98/CONTRACT.md): this view renders the
 // traits, animates `last_event`, and sends the player's intents as messages.
 //
 // Structure of render():
@@ -43,24 +43,16 @@
 //   "history-forward", "history-live" (the banner's button); the slider is
 //   input[data-control=history].
 
-import { createCanvas, createSprite, roundRectPath } from "./lib/canvas.js";
-import { createClock } from "./lib/clock.js";
-import {
-  consume,
-  createSettings,
-  createViewFrame,
-  bindToggleButton,
-  createMuteButton,
-  createBadge,
-  createButton,
-  createHistoryControls,
-  createReadout,
-  createStatusLine,
-  createToolbar,
-  suppressHostShortcuts,
-} from "./lib/controls.js";
-import { createGridCursor, describeBoard, gridGeometry, trackBoardFocus } from "./lib/grid.js";
-import { createAnimator, easing, watchPrefersReducedMotion } from "./lib/motion.js";
+import { createCanvas, createSprite, roundRectPath } from "../lib/canvas.js";
+import { createClock } from "../lib/clock.js";
+import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
+import { createHistoryControls } from "../lib/history.js";
+import { consume, isControlKey, keyPlace } from "../lib/keys.js";
+import { createBadge, createReadout, createStatusLine } from "../lib/readouts.js";
+import { createSettings } from "../lib/settings.js";
+import { createShell } from "../lib/shell.js";
+import { createGridCursor, describeBoard, gridGeometry, trackBoardFocus } from "../lib/grid.js";
+import { createAnimator, easing, watchPrefersReducedMotion } from "../lib/motion.js";
 import {
   createScaleLegend,
   drawCellLabels,
@@ -68,9 +60,9 @@ import {
   drawMoveArrow,
   overlayKey,
   parseOverlay,
-} from "./lib/overlay.js";
-import { claimSound, createSound } from "./lib/sound.js";
-import { PALETTE, ensureStyles, font, mix, rgba } from "./lib/theme.js";
+} from "../lib/overlay.js";
+import { claimSound, createSound } from "../lib/sound.js";
+import { PALETTE, font, mix, rgba } from "../lib/theme.js";
 import {
   asCell,
   asCellValues,
@@ -84,8 +76,7 @@ import {
   readString,
   sendMessage,
   watchTraits,
-} from "./lib/traits.js";
-import { createCleanup, listen } from "./lib/cleanup.js";
+} from "../lib/traits.js";
 
 const N = 9;
 const STEP_MS = 40; // travel time per cell
@@ -305,14 +296,10 @@ function paintBoardBackground(ctx, width, height, geo) {
 /* ------------------------------------------------------------------- render -- */
 
 function render({ model, el }) {
-  const doc = el.ownerDocument || document;
-  ensureStyles(el);
-
-  const cleanup = createCleanup();
-  const onCleanup = cleanup.add;
+  const shell = createShell({ model, el, game: "line98", title: "Line 98", compactBelow: 400 });
+  const { doc, root, header, title, onCleanup } = shell;
 
   /* ---- DOM ---- */
-  const { root, header, title } = createViewFrame({ doc, game: "line98", title: "Line 98" });
   const stats = doc.createElement("div");
   stats.className = "gw-stats";
   const scoreOut = createReadout({ doc, name: "score", label: "Score" });
@@ -378,9 +365,7 @@ function render({ model, el }) {
   const legend = createScaleLegend({ doc });
   status.aside.appendChild(legend.el);
 
-  root.append(header, toolbar, boardWrap, historySlider.el, settings, status.el);
-  el.appendChild(root);
-  onCleanup(() => root.remove());
+  shell.mount(header, toolbar, boardWrap, historySlider.el, settings, status.el);
 
   /* ---- state ---- */
   let shown = { board: new Array(N * N).fill(0), previews: [], eventId: null };
@@ -1145,6 +1130,7 @@ function render({ model, el }) {
     className: "gw-board",
     minSize: 260,
     maxSize: 520,
+    fit: shell.fit,
     draw,
     onResize: () => {
       sprites.clear();
@@ -1161,10 +1147,7 @@ function render({ model, el }) {
     canvas,
     "Line 98 board, 9 by 9. Arrow keys move the cursor, Enter selects or moves, Escape deselects, U undo, N new game, M sound, Page Up and Page Down step through the game's history.",
   );
-
-
-  // JupyterLab: keys pressed in the view must not trigger notebook shortcuts.
-  suppressHostShortcuts(root);
+  shell.focusOn(() => canvas);
 
   /* ---- input ---- */
   function onClick(event) {
@@ -1189,10 +1172,16 @@ function render({ model, el }) {
     requestDraw();
   }
 
+  // Board keys (arrows, Home/End, Enter/Space, Esc) on the focused board; the others
+  // anywhere in the view but in a text field (a control keeps its own keys).
   function onKeyDown(event) {
     if (event.defaultPrevented) return;
+    const place = keyPlace(event);
+    if (place === "text") return;
+    if (event.target !== canvas && ["Enter", " ", "Spacebar", "Escape"].includes(event.key)) return;
+    if (place === "control" && isControlKey(event)) return;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (cursor.handleKey(event)) {
+    if (event.target === canvas && cursor.handleKey(event)) {
       // (the cursor moved even during an animation; that changes no game state)
       if (anim) finishAnimation();
       if (focus) focus.usedKeyboard();
@@ -1242,10 +1231,10 @@ function render({ model, el }) {
     requestDraw();
   }
 
-  listen(onCleanup, [
+  shell.listen([
     [canvas, "click", onClick],
     [canvas, "pointerdown", onPointerDown],
-    [canvas, "keydown", onKeyDown],
+    [root, "keydown", onKeyDown],
   ]);
 
   /* ---- traits ---- */
@@ -1286,7 +1275,7 @@ function render({ model, el }) {
   return () => {
     destroyed = true;
     anim = null;
-    cleanup.run();
+    shell.destroy();
   };
 }
 

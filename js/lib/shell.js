@@ -1,0 +1,174 @@
+// The view shell: what every game view is built on, so that each behaves as part of
+// the notebook page in the same way.
+//
+//   const shell = createShell({ model, el, game: "line98", title: "Line 98" });
+//   shell.header.append(...);            // the frame: root > header (title, subtitle)
+//   shell.mount(header, toolbar, ...);   // the view's parts, in order, into el
+//   shell.focusOn(() => canvas);         // what a click on a non-control part focuses
+//   createCanvas({ ..., fit: shell.fit }); // the board fits the page's height
+//   shell.onCleanup(fn); shell.listen([[node, type, fn], ...]);
+//   return () => shell.destroy();        // render()'s return value
+//
+// What it does for the view:
+// - keys and focus (keys.js): no key reaches the notebook's shortcuts while the view
+//   has focus; a click anywhere on it gives it focus, shown by a focus ring.
+// - connection (connection.js): `data-connection="live" | "lost"` on the root; once
+//   lost, the view is greyed under a notice saying the cell must be run again, and
+//   it takes no more clicks or keys. `shell.live` tells the view.
+// - sizing (fit.js): `shell.fit` for the board's canvas; `data-compact="true"` on the
+//   root while it is narrower than `compactBelow` px (icon-only toolbar, tighter
+//   header: the CSS below).
+// - clean-up (cleanup.js): listeners, timers and observers are undone in one place.
+
+import { createCleanup, listen } from "./cleanup.js";
+import { watchConnection } from "./connection.js";
+import { element as h } from "./element.js";
+import { createFit } from "./fit.js";
+import { containKeys } from "./keys.js";
+import { ensureStyleSheet } from "./stylesheet.js";
+import { PALETTE, ensureStyles } from "./theme.js";
+
+const STYLE_ID = "gamewidgets-shell-v1";
+const CSS = `
+.gw-root { position: relative; outline: none; }
+.gw-root:focus-within { box-shadow: 0 0 0 2px ${PALETTE.accentSoft}, 0 6px 22px rgba(0, 0, 0, 0.28); }
+.gw-root .gw-history[data-empty="true"] { visibility: hidden; }
+.gw-root[data-compact="true"] { padding: 9px 9px 8px; }
+.gw-root[data-compact="true"] .gw-header { gap: 6px; margin-bottom: 6px; flex-wrap: nowrap; }
+.gw-root[data-compact="true"] .gw-title { font-size: 15px; white-space: nowrap; }
+.gw-root[data-compact="true"] .gw-title small { display: none; }
+.gw-root[data-compact="true"] .gw-stats { gap: 4px; flex-wrap: nowrap; }
+.gw-root[data-compact="true"] .gw-stat { min-width: 0; padding: 2px 7px 3px; }
+.gw-root[data-compact="true"] .gw-stat-label { font-size: 9px; letter-spacing: 0.05em; }
+.gw-root[data-compact="true"] .gw-stat-value { font-size: 14px; }
+.gw-root[data-compact="true"] .gw-toolbar { gap: 4px; margin-bottom: 8px; flex-wrap: nowrap; }
+.gw-root[data-compact="true"] .gw-toolbar .gw-button:has(svg) { padding: 0 8px; }
+.gw-root[data-compact="true"] .gw-toolbar .gw-button:has(svg) .gw-button-label,
+.gw-root[data-compact="true"] .gw-toolbar .gw-button:has(svg) kbd { display: none; }
+.gw-root[data-connection="lost"] > :not(.gw-lost) { filter: grayscale(1) brightness(0.75); opacity: 0.5; }
+.gw-root .gw-lost {
+  position: absolute; inset: 0; z-index: 20; display: flex; align-items: flex-start; justify-content: center;
+  padding: 56px 14px 14px; border-radius: 14px; cursor: not-allowed;
+}
+.gw-root .gw-lost[hidden] { display: none; }
+.gw-root .gw-lost-card {
+  position: sticky; top: 24px; max-width: 340px; padding: 14px 18px; border-radius: 14px; text-align: center;
+  background: rgba(24, 29, 37, 0.97); border: 1px solid rgba(255, 110, 100, 0.7); color: ${PALETTE.text};
+  box-shadow: 0 12px 32px rgba(0, 0, 0, 0.5); cursor: default;
+}
+.gw-root .gw-lost-title { margin: 0 0 4px; font-size: 16px; font-weight: 800; color: #ffc2bb; }
+.gw-root .gw-lost-text { margin: 0; font-size: 12.5px; color: #c9d2dc; }
+`;
+
+/** Events a disconnected view no longer takes. */
+const BLOCKED = ["pointerdown", "mousedown", "click", "dblclick", "keydown", "contextmenu", "dragstart"];
+
+/**
+ * @param {object} o
+ * @param {object} o.model            the anywidget model
+ * @param {HTMLElement} o.el          the element the front-end gave the view
+ * @param {string} o.game             data-game of the root
+ * @param {string} [o.css=game]       the root's class is gw-<css>
+ * @param {string} o.title
+ * @param {number} [o.compactBelow=520]  root width (CSS px) under which it is compact
+ */
+export function createShell({ model, el, game, css = game, title, compactBelow = 520 }) {
+  const doc = el.ownerDocument || document;
+  ensureStyles(el);
+  ensureStyleSheet(el, STYLE_ID, CSS);
+  const cleanup = createCleanup();
+  const onCleanup = cleanup.add;
+
+  const root = h(doc, "div", `gw-root gw-${css}`);
+  root.dataset.game = game;
+  root.dataset.connection = "live";
+  root.dataset.compact = "false";
+  const header = h(doc, "div", "gw-header");
+  const titleEl = h(doc, "div", "gw-title", title);
+  const subtitle = h(doc, "small");
+  titleEl.appendChild(subtitle);
+
+  // disconnected: the notice over the greyed view, and no more input
+  const lost = h(doc, "div", "gw-lost");
+  lost.hidden = true;
+  lost.dataset.notice = "disconnected";
+  const card = h(doc, "div", "gw-lost-card");
+  card.setAttribute("role", "alert");
+  const lostTitle = h(doc, "p", "gw-lost-title", "Disconnected");
+  const lostText = h(doc, "p", "gw-lost-text", "");
+  card.append(lostTitle, lostText);
+  lost.appendChild(card);
+  const swallow = (event) => {
+    if (root.dataset.connection !== "lost") return;
+    event.stopImmediatePropagation();
+    if (event.type !== "keydown") event.preventDefault();
+  };
+  listen(onCleanup, BLOCKED.map((type) => [root, type, swallow, true]));
+  const connectionListeners = [];
+  const connection = watchConnection(model, {
+    onChange(live, reason) {
+      root.dataset.connection = live ? "live" : "lost";
+      lostText.textContent =
+        `This board no longer plays: ${reason || "its kernel is gone"}. Run the cell again to start a new one.`;
+      lost.hidden = live;
+      for (const fn of connectionListeners) fn(live);
+    },
+  });
+  onCleanup(() => connection.destroy());
+
+  // keys and focus: a click on a non-control part focuses the open dialog's first
+  // button, else what the view asked for (its board), else the root
+  let focusTarget = () => root;
+  const openDialog = () => {
+    const open = [...root.querySelectorAll(".gw-dialog-backdrop:not([hidden])")].pop();
+    return open && (open.querySelector(".gw-button-primary:not(:disabled)") || open.querySelector("button:not(:disabled)"));
+  };
+  const keys = containKeys({ el, root, focusTarget: () => openDialog() || focusTarget() });
+  onCleanup(() => keys.destroy());
+
+  // compact below a width
+  const win = doc.defaultView || window;
+  const setCompact = () => {
+    const width = root.clientWidth;
+    if (width) root.dataset.compact = width < compactBelow ? "true" : "false";
+  };
+  if (typeof win.ResizeObserver === "function") {
+    const observer = new win.ResizeObserver(setCompact);
+    observer.observe(root);
+    onCleanup(() => observer.disconnect());
+  }
+
+  const fit = createFit(root);
+
+  return {
+    doc,
+    root,
+    header,
+    title: titleEl,
+    subtitle,
+    fit,
+    onCleanup,
+    /** Add listeners [[node, type, fn, options?], ...], removed at clean-up. */
+    listen: (listeners) => listen(onCleanup, listeners),
+    /** What a click on a part of the view that is not a control focuses. */
+    focusOn(fn) {
+      focusTarget = fn;
+    },
+    /** True while the kernel is there. */
+    get live() {
+      return connection.live;
+    },
+    /** Call `fn(live)` when the connection changes. */
+    onConnection(fn) {
+      connectionListeners.push(fn);
+    },
+    /** Put the view's parts into the root, and the root into the page. */
+    mount(...parts) {
+      root.append(...parts, lost);
+      el.appendChild(root);
+      onCleanup(() => root.remove());
+      setCompact();
+    },
+    destroy: () => cleanup.run(),
+  };
+}

@@ -1,0 +1,232 @@
+"""The view shell in a real browser, for all four games: keys stay in the view (in
+JupyterLab and Notebook 7), the disconnected state after a kernel restart, fitting
+1366x768 and 412x915 screens, and settings remembered across widgets and restarts.
+
+Screenshots: tests/e2e/screenshots/shell-*.png.
+"""
+
+import pytest
+
+# Each game: the code that shows `w`, the view's root, and the parts of the view that
+# are not controls (CSS selectors inside the root; "margin" is the root's own padding).
+GAMES = {
+    "line98": {
+        "cell": "from gamewidgets import Line98\nw = Line98(seed=1)\nw",
+        "regions": [".gw-title", "[data-stat=score]", ".gw-status-row", ".gw-settings", "margin",
+                    "canvas.gw-board"],
+    },
+    "mahjong": {
+        "cell": "from gamewidgets import MahjongConnect\nw = MahjongConnect(seed=1)\nw",
+        "regions": [".gw-title", "[data-stat=score]", ".gw-mj-removed", ".gw-status-row", "margin",
+                    "canvas.gw-board"],
+    },
+    "loa": {
+        "cell": "from gamewidgets import LinesOfAction\nw = LinesOfAction()\nw",
+        "regions": [".gw-title", "[data-dialog=setup] .gw-dialog-title", "[data-dialog=setup] .gw-dialog",
+                    ".gw-status-row", "margin"],
+    },
+    "domino": {
+        "cell": "from gamewidgets.domino.widget import Domino\nw = Domino(seed=1, level='easy')\nw",
+        "regions": [".gw-title", ".gw-dom-pile", ".gw-dom-handbar", ".gw-status-row", "margin",
+                    "canvas.gw-board"],
+    },
+}
+
+# The notebook's command-mode shortcuts that damage it: M (to Markdown), A/B (insert),
+# D D (delete), X (cut), Z (undo a cell action), Y (to code), 1/2 (heading), C/V.
+NOTEBOOK_KEYS = ["m", "a", "b", "d", "d", "x", "z", "y", "1", "2", "c", "v"]
+
+
+def root_of(game):
+    return f"[data-game={game}]"
+
+
+def click_region(page, root, region):
+    if region == "margin":  # the root's left padding, half-way down
+        target = page.locator(root)
+        box = target.bounding_box()
+        target.click(position={"x": 4, "y": box["height"] / 2})
+        return
+    target = page.locator(f"{root} {region}").first
+    box = target.bounding_box()
+    # the right end of the region: where a row of labels or buttons has empty space
+    target.click(position={"x": box["width"] - 3, "y": box["height"] / 2})
+
+
+FOCUS_JS = """(root) => {
+    const el = document.querySelector(root);
+    const ring = getComputedStyle(el).boxShadow;
+    return {inside: el.contains(document.activeElement), within: el.matches(':focus-within'), ring};
+}"""
+
+
+# when the page last saved (or loaded) the notebook, as it knows it
+SAVED_AT_JS = """(path) => Array.from(window.jupyterapp.shell.widgets('main')).find(
+    w => w.context && w.context.path === path).context.contentsModel.last_modified"""
+
+
+def cell_outline(notebook):
+    return [(cell["cell_type"], "".join(cell["source"])) for cell in notebook["cells"]]
+
+
+@pytest.mark.parametrize("frontend", ["lab", "notebook"])
+@pytest.mark.parametrize("game", GAMES)
+def test_no_key_reaches_the_notebook_while_the_view_has_focus(lab, game, frontend):
+    spec = GAMES[game]
+    root = root_of(game)
+    page = lab.open_notebook(["x = 1", spec["cell"]], frontend=frontend)
+    lab.wait_for_attr(root, "data-connection", "live")
+    before = lab.cells()
+    on_disk = cell_outline(lab.save())
+    assert len(before) == 2
+    for region in spec["regions"]:
+        click_region(page, root, region)
+        focus = page.evaluate(FOCUS_JS, root)
+        assert focus["inside"] and focus["within"], f"{region}: the view did not take the focus"
+        assert focus["ring"] != "none", f"{region}: no focus ring"
+        for key in NOTEBOOK_KEYS:
+            page.keyboard.press(key)
+        assert lab.cells() == before, f"a key clicked on {region} reached the notebook"
+    lab.screenshot(f"shell-{game}-{frontend}-focused")
+    # the game's own keys still work: M toggles the sound
+    muted = page.locator(root).get_attribute("data-muted")
+    page.keyboard.press("m")
+    lab.wait_for_attr(root, "data-muted", "false" if muted == "true" else "true")
+    # Ctrl+S is the page's: it saves the notebook (and no key changed it on disk)
+    saved_at = page.evaluate(SAVED_AT_JS, lab._path)
+    page.keyboard.press("Control+s")
+    page.wait_for_function(f"(path) => ({SAVED_AT_JS})(path) !== {saved_at!r}", arg=lab._path)
+    assert cell_outline(lab.save()) == on_disk
+    # a click outside the view gives the notebook its keys back: B inserts a cell
+    page.locator(".jp-Cell").first.locator(".jp-InputPrompt").click()
+    page.keyboard.press("b")
+    page.wait_for_function(
+        """([path, n]) => { const p = Array.from(window.jupyterapp.shell.widgets('main')).find(
+               w => w.context && w.context.path === path); return p.content.model.cells.length === n; }""",
+        arg=[lab._path, len(before) + 1],
+    )
+
+
+ALL_FOUR = [
+    "from gamewidgets import Line98, MahjongConnect, LinesOfAction\nfrom gamewidgets.domino.widget import Domino",
+    "Line98(seed=1)",
+    "MahjongConnect(seed=1)",
+    "LinesOfAction(size=6, level='easy')",
+    "Domino(seed=1, level='easy')",
+]
+
+
+def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab):
+    page = lab.open_notebook(ALL_FOUR)
+    for game in GAMES:
+        lab.wait_for_attr(root_of(game), "data-connection", "live")
+        assert not page.locator(f"{root_of(game)} [data-notice=disconnected]").is_visible()
+    lab.restart_kernel()
+    for game in GAMES:
+        root = root_of(game)
+        lab.wait_for_attr(root, "data-connection", "lost", timeout=10)
+        notice = page.locator(f"{root} [data-notice=disconnected]")
+        assert notice.is_visible()
+        assert "Run the cell again" in notice.inner_text()
+        lab.screenshot(f"shell-{game}-disconnected", page.locator(root))
+    # clicks on a disconnected board do nothing (and raise nothing in the page)
+    board = page.locator(f"{root_of('line98')} canvas.gw-board")
+    board.click(position={"x": 60, "y": 60}, force=True)
+    assert page.locator(root_of("line98")).get_attribute("data-selected") == ""
+
+
+def test_a_view_whose_kernel_was_shut_down_says_so(lab):
+    page = lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
+    lab.wait_for_attr(root_of("line98"), "data-connection", "live")
+    page.evaluate(
+        """(path) => Array.from(window.jupyterapp.shell.widgets('main')).find(
+               w => w.context && w.context.path === path).sessionContext.shutdown()""",
+        lab._path,
+    )
+    lab.wait_for_attr(root_of("line98"), "data-connection", "lost", timeout=10)
+
+
+FIT_JS = """(root) => {
+    const el = document.querySelector(root);
+    el.scrollIntoView({block: 'start'});
+    const scroller = document.querySelector('.jp-WindowedPanel-outer');
+    const box = el.getBoundingClientRect();
+    const area = scroller.getBoundingClientRect();
+    const board = el.querySelector('canvas.gw-board').getBoundingClientRect();
+    const output = el.closest('.jp-OutputArea-output');
+    return {height: box.height, area: scroller.clientHeight, top: box.top - area.top,
+            width: box.width, given: output.clientWidth, scrollWidth: el.scrollWidth,
+            boardTop: board.top - box.top, boardWidth: board.width};
+}"""
+
+ROWS_JS = """([root, part]) => {
+    const tops = new Set();
+    for (const node of document.querySelectorAll(`${root} ${part} > *`)) {
+        const r = node.getBoundingClientRect();
+        if (r.width && r.height) tops.add(Math.round(r.top + r.height / 2));
+    }
+    // items whose middles are within 8 px share a row
+    const sorted = [...tops].sort((a, b) => a - b);
+    return sorted.filter((t, i) => i === 0 || t - sorted[i - 1] > 8).length;
+}"""
+
+
+@pytest.mark.xfail(strict=True, reason="each game's view gets its fitted and compact layout in the commits that follow")
+def test_every_view_fits_a_1366x768_laptop_screen(lab):
+    page = lab.open_notebook(ALL_FOUR, viewport={"width": 1366, "height": 768})
+    for game in GAMES:
+        root = root_of(game)
+        lab.wait_for_attr(root, "data-connection", "live")
+        fit = page.evaluate(FIT_JS, root)
+        lab.screenshot(f"shell-{game}-1366x768")
+        assert fit["height"] <= fit["area"], f"{game} is {fit['height']} px tall in {fit['area']} px"
+        assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
+    assert page.locator(root_of("mahjong")).get_attribute("data-orientation") == "landscape"
+
+
+@pytest.mark.xfail(strict=True, reason="each game's view gets its fitted and compact layout in the commits that follow")
+def test_on_a_phone_the_header_and_toolbar_take_two_rows_and_the_board_starts_near_the_top(lab):
+    page = lab.open_notebook(ALL_FOUR, viewport={"width": 412, "height": 915})
+    for game in GAMES:
+        root = root_of(game)
+        lab.wait_for_attr(root, "data-connection", "live")
+        fit = page.evaluate(FIT_JS, root)
+        lab.screenshot(f"shell-{game}-412x915")
+        assert page.locator(root).get_attribute("data-compact") == "true"
+        assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
+        rows = sum(page.evaluate(ROWS_JS, [root, part]) for part in (".gw-header", ".gw-toolbar"))
+        assert rows <= 2, f"{game}: header and toolbar take {rows} rows"
+        assert fit["boardTop"] < 130, f"{game}: the board starts {fit['boardTop']} px down"
+        for button in page.locator(f"{root} .gw-toolbar .gw-button:visible").all():
+            assert button.get_attribute("title"), "a compact button says what it does in its tooltip"
+    assert page.locator(root_of("mahjong")).get_attribute("data-orientation") == "portrait"
+
+
+# A setting each view shows, how to change it in the view, and how to read it there.
+SETTINGS = {
+    "line98": ("symbols", "[data-setting=symbols]", "checked"),
+    "mahjong": ("reduced_motion", "[data-setting=reduced_motion]", "checked"),
+    "loa": ("show_counts", "[data-setting=show_counts]", "checked"),
+    "domino": ("muted", "[data-action=sound]", "aria-pressed"),
+}
+
+
+def test_settings_chosen_in_a_view_are_the_defaults_of_the_next_widget_after_a_restart(lab):
+    cells = [ALL_FOUR[0]] + [f"w_{game} = {code}\nw_{game}" for game, code in zip(GAMES, ALL_FOUR[1:])]
+    page = lab.open_notebook(cells)
+    before = {}
+    for game, (trait, control, _) in SETTINGS.items():
+        lab.wait_for_attr(root_of(game), "data-connection", "live")
+        before[game] = lab.evaluate(f"w_{game}.{trait}")
+        page.locator(f"{root_of(game)} {control}").click()
+        lab.until(f"w_{game}.{trait} != {before[game]!r}")
+    lab.restart_kernel()
+    lab.run_all()  # new widgets, in a new kernel
+    for game, (trait, control, attr) in SETTINGS.items():
+        lab.wait_for_attr(root_of(game), "data-connection", "live")
+        assert lab.evaluate(f"w_{game}.{trait}") == (not before[game])
+        shown = page.locator(f"{root_of(game)} {control}")
+        if attr == "checked":
+            assert shown.is_checked() == (not before[game])
+        else:  # the Sound button is pressed while the sound is on
+            assert shown.get_attribute("aria-pressed") == ("true" if before[game] else "false")
