@@ -171,35 +171,46 @@ ROWS_JS = """([root, part]) => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason="each game's view gets its fitted and compact layout in the commits that follow")
-def test_every_view_fits_a_1366x768_laptop_screen(lab):
-    page = lab.open_notebook(ALL_FOUR, viewport={"width": 1366, "height": 768})
-    for game in GAMES:
-        root = root_of(game)
-        lab.wait_for_attr(root, "data-connection", "live")
-        fit = page.evaluate(FIT_JS, root)
-        lab.screenshot(f"shell-{game}-1366x768")
-        assert fit["height"] <= fit["area"], f"{game} is {fit['height']} px tall in {fit['area']} px"
-        assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
-    assert page.locator(root_of("mahjong")).get_attribute("data-orientation") == "landscape"
 
 
-@pytest.mark.xfail(strict=True, reason="each game's view gets its fitted and compact layout in the commits that follow")
-def test_on_a_phone_the_header_and_toolbar_take_two_rows_and_the_board_starts_near_the_top(lab):
-    page = lab.open_notebook(ALL_FOUR, viewport={"width": 412, "height": 915})
-    for game in GAMES:
-        root = root_of(game)
-        lab.wait_for_attr(root, "data-connection", "live")
-        fit = page.evaluate(FIT_JS, root)
-        lab.screenshot(f"shell-{game}-412x915")
-        assert page.locator(root).get_attribute("data-compact") == "true"
-        assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
-        rows = sum(page.evaluate(ROWS_JS, [root, part]) for part in (".gw-header", ".gw-toolbar"))
-        assert rows <= 2, f"{game}: header and toolbar take {rows} rows"
-        assert fit["boardTop"] < 130, f"{game}: the board starts {fit['boardTop']} px down"
-        for button in page.locator(f"{root} .gw-toolbar .gw-button:visible").all():
-            assert button.get_attribute("title"), "a compact button says what it does in its tooltip"
-    assert page.locator(root_of("mahjong")).get_attribute("data-orientation") == "portrait"
+def fitted(not_yet):
+    """The games, those in `not_yet` expected to fail (their layout is still to come)."""
+    mark = pytest.mark.xfail(strict=True, reason="its fitted layout is still to come")
+    return [pytest.param(game, marks=mark) if game in not_yet else game for game in GAMES]
+
+
+WIDGET = dict(zip(GAMES, ALL_FOUR[1:]))
+
+
+@pytest.mark.parametrize("game", fitted({"mahjong"}))
+def test_the_view_fits_a_1366x768_laptop_screen(lab, game):
+    root = root_of(game)
+    page = lab.open_notebook([ALL_FOUR[0], WIDGET[game]], viewport={"width": 1366, "height": 768})
+    lab.wait_for_attr(root, "data-connection", "live")
+    fit = page.evaluate(FIT_JS, root)
+    lab.screenshot(f"shell-{game}-1366x768")
+    assert fit["height"] <= fit["area"], f"{game} is {fit['height']} px tall in {fit['area']} px"
+    assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
+    if game == "mahjong":
+        assert page.locator(root).get_attribute("data-orientation") == "landscape"
+
+
+@pytest.mark.parametrize("game", fitted({"mahjong", "loa"}))
+def test_on_a_phone_header_and_toolbar_take_two_rows_and_the_board_starts_near_the_top(lab, game):
+    root = root_of(game)
+    page = lab.open_notebook([ALL_FOUR[0], WIDGET[game]], viewport={"width": 412, "height": 915})
+    lab.wait_for_attr(root, "data-connection", "live")
+    fit = page.evaluate(FIT_JS, root)
+    lab.screenshot(f"shell-{game}-412x915")
+    assert page.locator(root).get_attribute("data-compact") == "true"
+    assert fit["width"] <= fit["given"] and fit["scrollWidth"] <= fit["width"] + 1, f"{game} is too wide: {fit}"
+    rows = sum(page.evaluate(ROWS_JS, [root, part]) for part in (".gw-header", ".gw-toolbar"))
+    assert rows <= 2, f"{game}: header and toolbar take {rows} rows"
+    assert fit["boardTop"] < 130, f"{game}: the board starts {fit['boardTop']} px down"
+    for button in page.locator(f"{root} .gw-toolbar .gw-button:visible").all():
+        assert button.get_attribute("title"), "a compact button says what it does in its tooltip"
+    if game == "mahjong":
+        assert page.locator(root).get_attribute("data-orientation") == "portrait"
 
 
 # A setting each view shows, how to change it in the view, and how to read it there.
