@@ -200,6 +200,19 @@ export function createSprite(w, h, dpr, paint) {
   return { canvas, width: w, height: h };
 }
 
+/** Stroke a small "x" of half-size `s` centred at (x, y): a refused cell's mark. */
+export function strokeCross(ctx, x, y, s, strokeStyle) {
+  ctx.beginPath();
+  ctx.moveTo(x - s, y - s);
+  ctx.lineTo(x + s, y + s);
+  ctx.moveTo(x + s, y - s);
+  ctx.lineTo(x - s, y + s);
+  ctx.lineWidth = 3;
+  ctx.lineCap = "round";
+  ctx.strokeStyle = strokeStyle;
+  ctx.stroke();
+}
+
 /** Path a rounded rectangle (no fill/stroke). */
 export function roundRectPath(ctx, x, y, w, h, r) {
   const rr = Math.max(0, Math.min(r, w / 2, h / 2));

@@ -230,5 +230,5 @@ export function createDialog(o) {
 
 /** Inject the dialog styles for `el`'s document (createDialog users call it once). */
 export function ensureDialogStyles(el) {
-  ensureStyleSheet(el, STYLE_ID, CSS);
+  ensureStyleSheet(el, STYLE_ID, CSS, { shared: true });
 }

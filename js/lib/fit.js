@@ -3,7 +3,8 @@
 //
 //   const fit = createFit(root);
 //   fit.spaceFor(canvas)     // the height `canvas` may have: the page's visible height
-//                            // less everything else in the view
+//                            // less everything else in the view, parts marked
+//                            // data-reserved="true" (hidden now, shown later) included
 //   const stop = fit.observe(resize);   // call resize when that may have changed
 //
 // "The page's visible height" is the client height of the nearest ancestor that
@@ -43,6 +44,18 @@ function limiter(root) {
   return null;
 }
 
+/** The height of the parts of `root` that are reserved (out of the flow for now). */
+function reservedHeight(root) {
+  const win = root.ownerDocument.defaultView || window;
+  let total = 0;
+  for (const node of root.querySelectorAll('[data-reserved="true"]')) {
+    if (!node.offsetHeight) continue; // hidden altogether
+    const cs = win.getComputedStyle(node);
+    total += node.offsetHeight + (parseFloat(cs.marginTop) || 0) + (parseFloat(cs.marginBottom) || 0);
+  }
+  return total;
+}
+
 export function createFit(root) {
   const win = root.ownerDocument.defaultView || window;
   let found = null;
@@ -63,7 +76,7 @@ export function createFit(root) {
      */
     spaceFor(node, current = node.getBoundingClientRect().height) {
       if (!root.isConnected || !root.offsetHeight) return Infinity;
-      const others = root.getBoundingClientRect().height - current;
+      const others = root.getBoundingClientRect().height - current + reservedHeight(root);
       return Math.floor(visibleHeight() - others - MARGIN);
     },
     /** Call `callback` when the visible height may have changed; returns a stop function. */

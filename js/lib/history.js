@@ -22,7 +22,7 @@ export function createHistoryControls({ doc = document, model, beforeGoto = () =
       sendMessage(model, { type: "goto", index });
     },
   });
-  slider.el.dataset.empty = "true";
+  slider.el.dataset.reserved = "true";
   const banner = createBanner({
     doc,
     kind: "history",
@@ -39,12 +39,12 @@ export function createHistoryControls({ doc = document, model, beforeGoto = () =
     banner,
     /**
      * Position `index` of `length` is shown; `hidden` hides the slider anyway. Before
-     * the first move the slider keeps its place, invisible, so the board does not
-     * jump when it appears.
+     * the first move the slider is reserved (data-reserved: invisible, out of the
+     * flow, but the board leaves room for it), so the board does not jump when it comes.
      */
     show(index, length, hidden = false) {
       slider.el.hidden = hidden;
-      slider.el.dataset.empty = length < 2 ? "true" : "false";
+      slider.el.dataset.reserved = length < 2 ? "true" : "false";
       slider.update(index, length);
       banner.show(index < length - 1 ? `Looking back \u00b7 move ${index} of ${length - 1}` : null);
     },

@@ -15,7 +15,8 @@
 // - connection (connection.js): `data-connection="live" | "lost"` on the root; once
 //   lost, the view is greyed under a notice saying the cell must be run again, and
 //   it takes no more clicks or keys. `shell.live` tells the view.
-// - sizing (fit.js): `shell.fit` for the board's canvas; `data-compact="true"` on the
+// - sizing (fit.js): `shell.fit` for the board's canvas (a part marked
+//   data-reserved="true" is hidden but counted, see fit.js); `data-compact="true"` on the
 //   root while it is narrower than `compactBelow` px (icon-only toolbar, tighter
 //   header: the CSS below).
 // - clean-up (cleanup.js): listeners, timers and observers are undone in one place.
@@ -32,7 +33,9 @@ const STYLE_ID = "gamewidgets-shell-v1";
 const CSS = `
 .gw-root { position: relative; outline: none; }
 .gw-root:focus-within { box-shadow: 0 0 0 2px ${PALETTE.accentSoft}, 0 6px 22px rgba(0, 0, 0, 0.28); }
-.gw-root .gw-history[data-empty="true"] { visibility: hidden; }
+/* a part not shown yet but to come (the history row before the first move): out of the
+   flow and invisible, while fit.js still leaves room for it, so nothing jumps when it comes */
+.gw-root [data-reserved="true"] { visibility: hidden; position: absolute; top: 0; left: 0; right: 0; }
 .gw-root[data-compact="true"] { padding: 9px 9px 8px; }
 .gw-root[data-compact="true"] .gw-header { gap: 6px; margin-bottom: 6px; flex-wrap: nowrap; }
 .gw-root[data-compact="true"] .gw-title { font-size: 15px; white-space: nowrap; }
@@ -75,7 +78,7 @@ const BLOCKED = ["pointerdown", "mousedown", "click", "dblclick", "keydown", "co
 export function createShell({ model, el, game, css = game, title, compactBelow = 520 }) {
   const doc = el.ownerDocument || document;
   ensureStyles(el);
-  ensureStyleSheet(el, STYLE_ID, CSS);
+  ensureStyleSheet(el, STYLE_ID, CSS, { shared: true });
   const cleanup = createCleanup();
   const onCleanup = cleanup.add;
 

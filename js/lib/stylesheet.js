@@ -1,13 +1,17 @@
-// A view's own stylesheet, injected once per document (or shadow root), next to the
-// shared one of theme.js.
+// A view's own stylesheet, injected once per document (or shadow root).
 //
-//   ensureStyleSheet(el, "gamewidgets-dialog-v1", css);
+//   ensureStyleSheet(el, "gamewidgets-loa-v1", css);                  // a game's own
+//   ensureStyleSheet(el, "gamewidgets-style-v2", css, { shared: true }); // js/lib's
+//
+// Shared sheets (the theme, the shell, dialogs) always come before the games' own,
+// whichever view renders first, so a game's rule wins over a shared rule of the same
+// specificity.
 
 /**
  * Add a <style id=`id`> holding `css` to the document (or shadow root) that holds
  * `el`, unless one with that id is there already. Safe to call from every render.
  */
-export function ensureStyleSheet(el, id, css) {
+export function ensureStyleSheet(el, id, css, { shared = false } = {}) {
   let root = null;
   try {
     root = el && typeof el.getRootNode === "function" ? el.getRootNode() : null;
@@ -21,6 +25,9 @@ export function ensureStyleSheet(el, id, css) {
   if (scope.querySelector(`style#${id}`)) return;
   const style = doc.createElement("style");
   style.id = id;
+  style.dataset.gwSheet = shared ? "shared" : "game";
   style.textContent = css;
-  (isShadow ? root : doc.head || doc.documentElement).appendChild(style);
+  const parent = isShadow ? root : doc.head || doc.documentElement;
+  const firstGame = shared ? parent.querySelector(':scope > style[data-gw-sheet="game"]') : null;
+  parent.insertBefore(style, firstGame);
 }

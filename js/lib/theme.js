@@ -240,7 +240,7 @@ const CSS = `
  * Safe to call from every render.
  */
 export function ensureStyles(el) {
-  ensureStyleSheet(el, STYLE_ID, CSS);
+  ensureStyleSheet(el, STYLE_ID, CSS, { shared: true });
 }
 
 /** Parse "#rrggbb" into [r, g, b]. */

@@ -58,12 +58,17 @@ def test_show_draws_the_analysis_and_the_next_move_clears_it(lab):
 def test_the_history_slider_looks_back_without_losing_the_game(lab):
     page = open_game(lab)
     assert page.locator(".gw-history").is_hidden()  # no move yet: nothing to look back at
+    # ... and its row leaves no gap under the board, which is sized for it all the same
+    board = page.locator(CANVAS).bounding_box()
+    settings = page.locator(".gw-settings").bounding_box()
+    assert settings["y"] - (board["y"] + board["height"]) < 20
     lab.execute("p = BuildPlayer(seed=1)\nfor _ in range(3):\n    w.play(p.choose(w.game))")
     lab.wait_for_attr(ROOT, "data-moves", 3)
     lab.wait_for_attr(ROOT, "data-history", "3/3")
     lab.wait_for_attr(ROOT, "data-state", "playing")
     assert attr(page, "data-history-mode") == "live"
     assert page.locator(".gw-history").is_visible() and page.locator(BANNER).is_hidden()
+    assert page.locator(CANVAS).bounding_box() == board  # the row came: the board did not move
     history = lab.evaluate("[h['board'] for h in w.history]")
     live = lab.evaluate("[w.board, w.score, w.moves, w.position]")
     assert flat(history[3]) == live[0]

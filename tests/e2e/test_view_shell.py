@@ -241,3 +241,28 @@ def test_settings_chosen_in_a_view_are_the_defaults_of_the_next_widget_after_a_r
             assert shown.is_checked() == (not before[game])
         else:  # the Sound button is pressed while the sound is on
             assert shown.get_attribute("aria-pressed") == ("true" if before[game] else "false")
+
+
+SLIDER_JS = """(root) => {
+    const range = document.querySelector(`${root} input[data-control=history]`);
+    return {value: range.value, max: range.max, label: range.parentElement.innerText.trim()};
+}"""
+
+
+@pytest.mark.parametrize(
+    ("game", "cells"),
+    [
+        ("line98", ["from gamewidgets import Line98\nw = Line98(seed=1, store=None)\nw.watch('build', moves=4, delay=0)",
+                    "w"]),
+        ("loa", ["from gamewidgets import LinesOfAction\nfrom gamewidgets.loa import Game\ng = Game(6)\n"
+                 "for _ in range(4):  # the user's move next\n    g.play(g.legal_moves()[0])\n"
+                 "w = LinesOfAction(game=g, store=None)",
+                 "w"]),
+    ],
+)
+def test_the_history_slider_is_right_on_first_render(lab, game, cells):
+    page = lab.open_notebook(cells)
+    root = root_of(game)
+    lab.wait_for_attr(root, "data-history", "4/4")
+    page.wait_for_function(f"() => document.querySelector('{root} input[data-control=history]').max === '4'")
+    assert page.evaluate(SLIDER_JS, root) == {"value": "4", "max": "4", "label": "move 4 / 4"}
