@@ -1,6 +1,7 @@
 """Lines of Action in a real JupyterLab + Chromium: the setup dialog, selecting and
 moving, the computer's answer, a won game with its results screen, the pause menu,
-the history slider, the teaching overlay and an analysis.
+the history slider, the teaching overlay and an analysis; the dialogs on a laptop's
+and a phone's screen; the shortcut letters from the view's controls.
 
 The view's root is ``[data-game=loa]``; its data attributes (phase, size, turn,
 selected, targets, captures-possible, groups, moves, thinking, event, history,
@@ -9,6 +10,8 @@ The canvas publishes where its cells are: ``data-grid="x,y,cell"`` (CSS px insid
 the canvas). Widgets use ``store=None`` (an in-memory store) so the statistics of one
 test do not leak into another. Screenshots go to tests/e2e/screenshots/loa-*.png.
 """
+
+import pytest
 
 from .square_grid import CANVAS, click_cell
 
@@ -310,3 +313,94 @@ def test_the_board_stays_responsive_while_the_computer_thinks(lab):
     lab.wait_for_attr(ROOT, "data-thinking", "false")
     lab.wait_for_attr(ROOT, "data-turn", "user")
     assert badge.is_hidden()
+
+
+# The open dialog inside the view: whether it is over the board, whether its backdrop
+# (the board's size) has to scroll to show it, and whether the view overflows.
+DIALOG_FIT_JS = """(root) => {
+    const el = document.querySelector(root);
+    const open = el.querySelector('.gw-dialog-backdrop:not([hidden])');
+    const board = el.querySelector('canvas.gw-board').getBoundingClientRect();
+    const panel = open.querySelector('.gw-dialog').getBoundingClientRect();
+    return {inside: panel.top >= board.top && panel.bottom <= board.bottom + 0.5
+                    && panel.left >= board.left && panel.right <= board.right + 0.5,
+            scrolls: open.scrollHeight > open.clientHeight + 1 || open.scrollWidth > open.clientWidth + 1,
+            board: [board.width, board.height], panel: [panel.width, panel.height],
+            overflow: el.scrollWidth > el.clientWidth + 1};
+}"""
+
+
+def assert_dialog_fits(page, name):
+    fit = page.evaluate(DIALOG_FIT_JS, ROOT)
+    assert fit["inside"] and not fit["scrolls"] and not fit["overflow"], f"{name}: {fit}"
+
+
+@pytest.mark.parametrize("size", ["1366x768", "412x915"])
+def test_the_view_and_its_dialogs_fit_a_laptop_and_a_phone(lab, size):
+    """On a phone (JupyterLab leaves the output ~296 px) the view is compact, its
+    header buttons icon-only; on a laptop and on a phone the setup dialog (with and
+    without Continue), the pause menu and the results screen fit over the board
+    without scrolling. Screenshots: loa-<size>-*.png."""
+    width, height = (int(v) for v in size.split("x"))
+    page = lab.open_notebook(
+        [IMPORTS, "w = LinesOfAction(seed=1, store=None, muted=True)\nw"], viewport={"width": width, "height": height}
+    )
+    lab.wait_for_attr(ROOT, "data-phase", "setup")
+    page.wait_for_function(f"document.querySelector('{CANVAS}') && document.querySelector('{CANVAS}').dataset.grid")
+    phone = width < 600
+    assert attr(page, "data-compact") == ("true" if phone else "false")
+    for button in page.locator(f"{ROOT} .gw-loa-header-buttons .gw-button").all():
+        assert button.get_attribute("title"), "a header button says what it does in its tooltip"
+        assert button.locator(".gw-button-label").is_visible() != phone
+    page.wait_for_timeout(300)  # the dialog's pop-in
+    assert_dialog_fits(page, "setup")
+    lab.screenshot(f"loa-{size}-setup", page.locator(ROOT))
+    page.locator("[data-dialog=setup] [data-action=play]").click()
+    lab.wait_for_attr(ROOT, "data-phase", "playing")
+    click_cell(page, 5, 1)
+    lab.wait_for_attr(ROOT, "data-selected", "5,1")
+    r, c, _ = lab.evaluate("w.targets[0]")
+    click_cell(page, r, c)
+    lab.until("w.moves == 2 and w.turn == 'user'")
+    wait_settled(lab, page)
+    lab.screenshot(f"loa-{size}-board", page.locator(ROOT))
+    page.locator("[data-action=menu]").click()
+    lab.wait_for_attr(ROOT, "data-paused", "true")
+    page.wait_for_timeout(300)
+    assert_dialog_fits(page, "pause")
+    lab.screenshot(f"loa-{size}-pause", page.locator(ROOT))
+    page.locator("[data-dialog=pause] [data-action=new]").click()
+    lab.wait_for_attr(ROOT, "data-phase", "setup")
+    page.locator("[data-dialog=setup] [data-action=continue]").wait_for(state="visible")
+    page.wait_for_timeout(300)
+    assert_dialog_fits(page, "setup with Continue")
+    lab.screenshot(f"loa-{size}-setup-continue", page.locator(ROOT))
+    # a won game: the results screen
+    lab.execute(f'w.start(game=Game.from_text("""{NEAR_WIN}"""), level="easy")')
+    lab.wait_for_attr(ROOT, "data-phase", "playing")
+    click_cell(page, 2, 2)
+    lab.wait_for_attr(ROOT, "data-selected", "2,2")
+    click_cell(page, 4, 2)
+    lab.wait_for_attr(ROOT, "data-result", "win")
+    page.locator("[data-dialog=result]").wait_for(state="visible")
+    page.wait_for_timeout(300)
+    assert_dialog_fits(page, "result")
+    lab.screenshot(f"loa-{size}-result", page.locator(ROOT))
+
+
+def test_shortcut_letters_work_from_any_control_of_the_view(lab):
+    page = open_game(lab, 'LinesOfAction(6, "easy", seed=8, store=None, muted=True)', phase="playing")
+    # M on a focused checkbox toggles the sound (Space stays the checkbox's)
+    page.locator("[data-setting=show_counts]").focus()
+    page.keyboard.press("m")
+    lab.until("w.muted is False")
+    page.keyboard.press("m")
+    lab.until("w.muted is True")
+    assert lab.evaluate("w.show_counts") is False
+    # P on a focused header button opens the pause menu; P on its Continue closes it
+    page.locator("[data-action=menu]").focus()
+    page.keyboard.press("p")
+    lab.wait_for_attr(ROOT, "data-paused", "true")
+    page.keyboard.press("p")
+    lab.wait_for_attr(ROOT, "data-paused", "false")
+    assert lab.evaluate("w.paused") is False

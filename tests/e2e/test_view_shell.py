@@ -195,7 +195,7 @@ def test_the_view_fits_a_1366x768_laptop_screen(lab, game):
         assert page.locator(root).get_attribute("data-orientation") == "landscape"
 
 
-@pytest.mark.parametrize("game", fitted({"mahjong", "loa"}))
+@pytest.mark.parametrize("game", fitted({"mahjong"}))
 def test_on_a_phone_header_and_toolbar_take_two_rows_and_the_board_starts_near_the_top(lab, game):
     root = root_of(game)
     page = lab.open_notebook([ALL_FOUR[0], WIDGET[game]], viewport={"width": 412, "height": 915})

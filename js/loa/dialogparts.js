@@ -18,7 +18,7 @@
 // reaches the group, the arrow keys move the choice. A stat grid is
 // <div class="gw-statgrid"> <div data-stat=name> <b> value </b> <span> label </span>.
 
-import { ensureStyleSheet } from "./stylesheet.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
 
 const STYLE_ID = "gamewidgets-dialogparts-v1";
 const CSS = `

@@ -9,9 +9,9 @@
 // The painting is deterministic (a seeded grain), so it can be cached as a sprite and
 // rebuilt on resize with the same look.
 
-import { roundRectPath } from "./canvas.js";
-import { gridGeometry } from "./grid.js";
-import { font } from "./theme.js";
+import { roundRectPath } from "../lib/canvas.js";
+import { gridGeometry } from "../lib/grid.js";
+import { font } from "../lib/theme.js";
 
 export const WOOD = {
   frameLight: "#7a4a26",

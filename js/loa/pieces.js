@@ -13,7 +13,7 @@
 // ring, a specular highlight and a soft contact shadow (the shadow is part of the
 // sprite, offset down-right; `lift` raises the piece off its shadow).
 
-import { createSprite } from "./canvas.js";
+import { createSprite } from "../lib/canvas.js";
 
 export const PIECE_STYLES = {
   black: { light: "#6b7280", base: "#24272d", dark: "#08090b", rim: "#3a3f48", edge: "rgba(0,0,0,0.55)", gloss: 0.75 },

@@ -1,0 +1,58 @@
+// What the user asks for, from a button, a key or a dialog, sent to Python as
+// messages (CONTRACT.md) — after the slides on the board have jumped to their end —
+// or done in the view (the results screen closed or opened again, the sound).
+//
+// - The Menu button (or P) pauses and resumes; while the game is over it opens the
+//   results screen again (back to the live position if looking back). It is
+//   disabled in the setup dialog.
+
+import { readBool, sendMessage, setTrait } from "../lib/traits.js";
+import { SOUNDS } from "./sounds.js";
+
+/** view: model, game, slides, dialogs, history, board, sound, updateDom. */
+export function createActions(view) {
+  const { model, game } = view;
+
+  function act(msg) {
+    view.slides.finish();
+    sendMessage(model, msg);
+  }
+
+  function focusBoard() {
+    if (view.board.canvas) view.board.canvas.focus({ preventScroll: true });
+  }
+
+  return {
+    act,
+    focusBoard,
+    undo() {
+      if (game.canUndo()) act({ type: "undo", position: game.position() });
+    },
+    toggleMute() {
+      const muted = !readBool(model, "muted", false);
+      setTrait(model, "muted", muted);
+      if (!muted) {
+        view.sound.unlock();
+        view.sound.play(SOUNDS.unmute);
+      }
+      view.updateDom();
+    },
+    openMenu() {
+      const p = game.phase();
+      if (p === "over") {
+        if (game.lookingBack()) view.history.slider.toEnd();
+        view.dialogs.reopenResult();
+        view.dialogs.sync();
+        view.updateDom();
+      } else if (p === "playing") {
+        act({ type: game.paused() ? "resume" : "pause" });
+      }
+    },
+    closeResult() {
+      view.dialogs.closeResult();
+      view.dialogs.sync();
+      view.updateDom();
+      focusBoard();
+    },
+  };
+}

@@ -1,0 +1,132 @@
+// The game as Python holds it, read from the synced traits (CONTRACT.md) and
+// checked: a reader per trait, each with a safe fallback for a value it cannot use
+// (the last good size and board are kept, so that a bad update draws the last good
+// position rather than nothing).
+//
+//   const game = readGame(model);
+//   game.phase()  game.size()  game.board(n)  game.targets(n)  game.lookingBack() ...
+
+import { asCell, asCellValues, asIntGrid, asObject, readBool, readInt, readRaw, readString } from "../lib/traits.js";
+import { LINES } from "./linecounts.js";
+import { LEVELS, PHASES, SIZES, startBoard } from "./rules.js";
+
+/** True when a and b are the same cell [r, c]. */
+export const sameCell = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
+
+export function readGame(model) {
+  let lastSize = 6;
+  let lastGoodBoard = null;
+
+  function size() {
+    const n = readInt(model, "size", lastSize);
+    if (SIZES.includes(n)) lastSize = n;
+    return lastSize;
+  }
+  function phase() {
+    const p = readString(model, "phase", "setup");
+    return PHASES.includes(p) ? p : "setup";
+  }
+  function level() {
+    const l = readString(model, "level", "easy");
+    return LEVELS.includes(l) ? l : "easy";
+  }
+  function board(n = size()) {
+    const b = asIntGrid(readRaw(model, "board"), n * n, 0, 2);
+    if (b) lastGoodBoard = b;
+    if (!lastGoodBoard || lastGoodBoard.length !== n * n) lastGoodBoard = startBoard(n);
+    return lastGoodBoard;
+  }
+  const selected = (n = size()) => asCell(readRaw(model, "selected"), n, n);
+  /** [[r, c, capture: boolean], ...] */
+  function targets(n = size()) {
+    const ok = (v) => v === 0 || v === 1 || v === true || v === false;
+    return asCellValues(readRaw(model, "targets"), n, n, ok).map(([r, c, k]) => [r, c, k === 1 || k === true]);
+  }
+  /** {horizontal, vertical, diagonal, antidiagonal} (those given), or null. */
+  function lineCounts() {
+    const raw = asObject(readRaw(model, "line_counts"));
+    if (!raw) return null;
+    const out = {};
+    let any = false;
+    for (const { name } of LINES) {
+      const v = raw[name];
+      if (Number.isInteger(v) && v >= 0) {
+        out[name] = v;
+        any = true;
+      }
+    }
+    return any ? out : null;
+  }
+  /** A trait holding [user, computer] integers (groups, captures), or null. */
+  function pair(name) {
+    const v = readRaw(model, name);
+    return Array.isArray(v) && v.length >= 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]) ? [v[0], v[1]] : null;
+  }
+  function lastMove(n = size()) {
+    const v = readRaw(model, "last_move");
+    if (!Array.isArray(v) || v.length !== 2) return null;
+    const a = asCell(v[0], n, n);
+    const b = asCell(v[1], n, n);
+    return a && b ? [a, b] : null;
+  }
+  function event() {
+    const ev = asObject(readRaw(model, "last_event"));
+    if (!ev || !Number.isInteger(ev.id) || typeof ev.kind !== "string") return null;
+    return ev;
+  }
+  function result() {
+    const r = asObject(readRaw(model, "result"));
+    return r && ["win", "loss", "draw"].includes(r.result) ? r : null;
+  }
+  function saved() {
+    const s = asObject(readRaw(model, "saved"));
+    if (!s || !SIZES.includes(s.size) || !LEVELS.includes(s.level)) return null;
+    return { size: s.size, level: s.level, moves: Number.isInteger(s.moves) ? s.moves : 0 };
+  }
+  /** [index, length] of the history slider. */
+  function history() {
+    const length = Math.max(1, readInt(model, "history_length", 1));
+    const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
+    return [index, length];
+  }
+  function lookingBack() {
+    if (phase() === "setup") return false;
+    const [index, length] = history();
+    return index < length - 1;
+  }
+  /** The total of both sides' captures (to tell whether a move captured). */
+  function capturesTotal() {
+    const c = pair("captures");
+    return c ? c[0] + c[1] : 0;
+  }
+  const moves = () => readInt(model, "moves", 0);
+
+  return {
+    size,
+    phase,
+    level,
+    board,
+    selected,
+    targets,
+    lineCounts,
+    pair,
+    lastMove,
+    event,
+    result,
+    saved,
+    history,
+    lookingBack,
+    capturesTotal,
+    moves,
+    /** The pause menu is open (only while playing). */
+    paused: () => readBool(model, "paused", false) && phase() === "playing",
+    thinking: () => readBool(model, "thinking", false),
+    turn: () => (readString(model, "turn", "user") === "computer" ? "computer" : "user"),
+    reducedMotion: () => readBool(model, "reduced_motion", false),
+    position: () => readInt(model, "position", 0),
+    showCounts: () => readBool(model, "show_counts", false),
+    error: () => readString(model, "error", ""),
+    /** Undo is possible: a move was played and the pause menu is not open. */
+    canUndo: () => phase() !== "setup" && moves() > 0 && !readBool(model, "paused", false),
+  };
+}

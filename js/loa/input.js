@@ -1,0 +1,173 @@
+// Input → intents: clicks on the board's cells, the mouse hovering (a pointer over
+// the user's pieces and targets; the ghost of the selected piece on a target), and
+// keys.
+//
+// - A board click (or Enter/Space) during a slide ends the slides, then is sent as
+//   usual (Python already holds the final position). A click on a cell the selected
+//   piece cannot reach is sent too (Python ignores it) and flashes the cell. While
+//   looking back a click nudges the banner; while paused it resumes.
+// - Keys P (pause/resume, results when over), M (sound) and U (undo) work anywhere
+//   in the view but in a text field; the board keys (arrows, Home/End, Enter/Space,
+//   Esc, PageUp/PageDown and [ ]) on the focused board.
+
+import { consume, keyPlace } from "../lib/keys.js";
+import { sendMessage } from "../lib/traits.js";
+import { sameCell } from "./gamestate.js";
+import { USER } from "./rules.js";
+import { SOUNDS } from "./sounds.js";
+
+/** view: model, root, game, board, cursor, fx, sound, actions, history, slides, shell. */
+export function createInput(view) {
+  const { model, game, board, cursor, fx, actions } = view;
+  const { canvas } = board;
+  const { banner, slider } = view.history;
+
+  function clickCell(cell) {
+    if (!cell) return;
+    const p = game.phase();
+    if (p === "setup") return;
+    if (game.lookingBack()) {
+      banner.nudge();
+      return;
+    }
+    if (p !== "playing") return;
+    if (game.paused()) {
+      actions.act({ type: "resume" });
+      return;
+    }
+    view.slides.finish();
+    const n = game.size();
+    const sel = game.selected(n);
+    const k = game.board(n)[cell[0] * n + cell[1]];
+    if (sel && k !== USER && game.turn() === "user" && !game.thinking()) {
+      const ok = game.targets(n).some(([r, c]) => r === cell[0] && c === cell[1]);
+      if (!ok) {
+        fx.flash = { cell, start: performance.now() };
+        view.sound.play(SOUNDS.blocked);
+        view.requestDraw();
+      }
+    }
+    sendMessage(model, { type: "click", cell, position: game.position() });
+  }
+
+  function onClick(event) {
+    canvas.focus({ preventScroll: true });
+    const geo = board.geo();
+    if (!geo) return;
+    const cell = geo.cellAt(event.offsetX, event.offsetY);
+    if (!cell) return;
+    cursor.set(cell[0], cell[1]);
+    clickCell(cell);
+  }
+
+  function onPointerDown() {
+    board.focus.usedPointer();
+    view.requestDraw();
+  }
+
+  function onPointerMove(event) {
+    const geo = board.geo();
+    if (!geo) return;
+    const cell = geo.cellAt(event.offsetX, event.offsetY);
+    if (!sameCell(cell, fx.hover)) {
+      fx.hover = cell;
+      reflectCursorStyle();
+      view.requestDraw();
+    }
+  }
+
+  function onPointerLeave() {
+    if (fx.hover) {
+      fx.hover = null;
+      view.requestDraw();
+    }
+  }
+
+  /** A pointer over what can be clicked: the user's pieces and the targets. */
+  function reflectCursorStyle() {
+    const hover = fx.hover;
+    let pointer = false;
+    if (hover && game.phase() === "playing" && !game.lookingBack() && game.turn() === "user") {
+      const n = game.size();
+      const k = game.board(n)[hover[0] * n + hover[1]];
+      pointer = k === USER || game.targets(n).some(([r, c]) => r === hover[0] && c === hover[1]);
+    }
+    canvas.style.cursor = pointer ? "pointer" : "default";
+  }
+
+  /** The board's keys (the canvas has the focus). */
+  function onKeyDown(event) {
+    if (event.defaultPrevented) return;
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    const key = event.key;
+    if (game.phase() !== "setup" && cursor.handleKey(event)) {
+      board.focus.usedKeyboard();
+      consume(event);
+      view.requestDraw();
+      return;
+    }
+    let step = 0;
+    if (key === "PageUp" ? plain : key === "[" && !event.metaKey) step = -1;
+    else if (key === "PageDown" ? plain : key === "]" && !event.metaKey) step = 1;
+    if (step) {
+      consume(event);
+      if (game.phase() !== "setup" && game.history()[1] > 1) slider.step(step);
+      return;
+    }
+    if (!plain) return;
+    if (key === "Enter" || key === " " || key === "Spacebar") {
+      consume(event);
+      board.focus.usedKeyboard();
+      clickCell(cursor.cell());
+      view.requestDraw();
+      return;
+    }
+    if (key === "Escape") {
+      consume(event);
+      board.focus.usedKeyboard();
+      if (game.lookingBack()) slider.toEnd();
+      else if (game.phase() === "playing" && game.selected()) actions.act({ type: "deselect" });
+      view.requestDraw();
+      return;
+    }
+    if (handleShortcut(event)) consume(event);
+  }
+
+  /** P, M and U, from anywhere in the view. */
+  function handleShortcut(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return false;
+    const key = event.key;
+    if (key === "p" || key === "P") {
+      if (game.phase() === "setup") return false;
+      actions.openMenu();
+      return true;
+    }
+    if (key === "m" || key === "M") {
+      actions.toggleMute();
+      return true;
+    }
+    if (key === "u" || key === "U") {
+      if (!game.canUndo()) return false;
+      actions.undo();
+      return true;
+    }
+    return false;
+  }
+
+  /** The shortcuts elsewhere in the view (a button, a checkbox, the slider, a dialog). */
+  function onRootKeyDown(event) {
+    if (event.defaultPrevented || event.target === canvas || keyPlace(event) === "text") return;
+    if (handleShortcut(event)) consume(event);
+  }
+
+  view.shell.listen([
+    [canvas, "click", onClick],
+    [canvas, "pointerdown", onPointerDown],
+    [canvas, "pointermove", onPointerMove],
+    [canvas, "pointerleave", onPointerLeave],
+    [canvas, "keydown", onKeyDown],
+    [view.root, "keydown", onRootKeyDown],
+  ]);
+
+  return { update: reflectCursorStyle };
+}

@@ -1,0 +1,58 @@
+// The status line under the board: what to do now, or what happens (the computer
+// thinks, the game is over and why, looking back, an analysis's title, an error),
+// with a legend at its right end — the line counts (linecounts.js) or the colour
+// scale of an analysis. It also announces events to screen readers (events.js).
+
+import { createScaleLegend } from "../lib/overlay.js";
+import { createStatusLine } from "../lib/readouts.js";
+import { squareName } from "./woodboard.js";
+import { countsShown, createLineLegend } from "./linecounts.js";
+import { reasonText } from "./rules.js";
+
+/** The text of the status line and its kind ("error", "overlay" or ""). */
+function statusText(game, analysis) {
+  const error = game.error();
+  if (error) return [error, "error"];
+  const p = game.phase();
+  if (p === "setup") return ["Choose a level and a board, then PLAY.", ""];
+  if (analysis && analysis.title) return [analysis.title, "overlay"];
+  if (game.lookingBack()) return ["Looking back: PageUp/PageDown step, Esc returns to the game.", ""];
+  if (p === "over") {
+    const result = game.result();
+    return [result ? `Game over: ${reasonText(result)}` : "Game over.", ""];
+  }
+  if (game.paused()) return ["Paused.", ""];
+  if (game.thinking()) return ["The computer is thinking\u2026", ""];
+  if (game.turn() === "computer") return ["The computer's move.", ""];
+  const n = game.size();
+  const sel = game.selected(n);
+  if (!sel) return ["Your move: select one of your dark pieces. Goal: all your pieces in one group.", ""];
+  const name = squareName(sel[0], sel[1], n);
+  if (countsShown(game)) return [`Lines through ${name}:`, ""];
+  const moves = game.targets(n).length;
+  return [
+    moves
+      ? `${name}: ${moves} ${moves === 1 ? "move" : "moves"} \u2014 green dots are empty cells, red rings captures.`
+      : `${name} cannot move: choose another piece.`,
+    "",
+  ];
+}
+
+export function createStatus({ doc, game, analysis }) {
+  const status = createStatusLine({ doc });
+  const lineLegend = createLineLegend(doc);
+  const scaleLegend = createScaleLegend({ doc });
+  status.aside.append(lineLegend.el, scaleLegend.el);
+
+  return {
+    el: status.el,
+    announce: status.announce,
+    update() {
+      const counts = countsShown(game);
+      const shown = analysis.current;
+      lineLegend.show(counts);
+      scaleLegend.show(!!(shown && shown.cells.length) && !counts);
+      status.show(...statusText(game, shown));
+    },
+  };
+}
