@@ -298,3 +298,67 @@ def test_the_solver_overlay_marks_the_removable_pairs(lab):
     click_cell(page, b)
     lab.wait_for_attr(ROOT, "data-tiles", 142)
     lab.wait_for_attr(ROOT, "data-overlay", 0)
+
+
+PANEL_JS = """(name) => {
+    document.querySelector('[data-game=mahjong]').scrollIntoView({block: 'start'});
+    const board = document.querySelector('canvas.gw-board').getBoundingClientRect();
+    const panel = document.querySelector(`[data-dialog=${name}] .gw-dialog`);
+    const box = panel.getBoundingClientRect();
+    return {left: box.left - board.left, right: board.right - box.right,
+            overflow: panel.scrollWidth - panel.clientWidth};
+}"""
+
+
+def test_on_a_phone_the_dialogs_fit_over_the_portrait_board(lab):
+    """No more moves, Paused and the win screen at 412x915 (JupyterLab leaves ~296 px)."""
+    cells = [
+        SETUP[0],
+        f"w = MahjongConnect(game=Game.from_grid('''{STUCK_GRID}'''), muted=True)\nw",
+    ]
+    page = lab.open_notebook(cells, viewport={"width": 412, "height": 915})
+    page.wait_for_selector(ROOT)
+    lab.wait_for_attr(ROOT, "data-state", "stuck")
+    assert attr(page, "data-orientation") == "portrait"
+    page.locator("[data-dialog=stuck]").wait_for(state="visible")
+    fit = page.evaluate(PANEL_JS, "stuck")
+    assert fit["left"] >= 0 and fit["right"] >= 0 and fit["overflow"] <= 0, fit
+    lab.screenshot("mahjong-phone-stuck")
+    page.locator(".gw-toolbar [data-action=pause]").click()
+    lab.wait_for_attr(ROOT, "data-state", "paused")
+    page.locator("[data-dialog=paused]").wait_for(state="visible")
+    fit = page.evaluate(PANEL_JS, "paused")
+    assert fit["left"] >= 0 and fit["right"] >= 0 and fit["overflow"] <= 0, fit
+    lab.screenshot("mahjong-phone-paused")
+    # the win screen (its score, time and best boxes) on a full-size portrait board
+    grid = "\n".join(" ".join({0: "F1", 1: "F4"}.get(c, ".") if r == 0 else "." for c in range(18)) for r in range(8))
+    cells = [SETUP[0], f"w = MahjongConnect(game=Game.from_grid('''{grid}'''), muted=True)\nw"]
+    page = lab.open_notebook(cells, viewport={"width": 412, "height": 915})
+    page.wait_for_selector(ROOT)
+    lab.wait_for_attr(ROOT, "data-tiles", 2)
+    click_cell(page, (0, 0))
+    lab.wait_for_attr(ROOT, "data-selected", "0,0")
+    click_cell(page, (0, 1))
+    lab.wait_for_attr(ROOT, "data-state", "won")
+    page.locator("[data-dialog=won]").wait_for(state="visible")
+    fit = page.evaluate(PANEL_JS, "won")
+    assert fit["left"] >= 0 and fit["right"] >= 0 and fit["overflow"] <= 0, fit
+    lab.screenshot("mahjong-phone-won")
+
+
+def test_shortcut_letters_work_on_the_controls_but_not_in_the_select(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    page.locator(f"{ROOT} [data-setting=reduced_motion]").focus()  # a checkbox: H asks for a hint
+    page.keyboard.press("h")
+    until(lab, "w.last_event['kind'] == 'hint'")
+    page.locator(f"{ROOT} .gw-toolbar [data-action=new]").focus()  # a button: P pauses
+    page.keyboard.press("p")
+    lab.wait_for_attr(ROOT, "data-state", "paused")
+    page.keyboard.press("p")
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    event = lab.evaluate("w.last_event['id']")
+    page.locator(f"{ROOT} [data-setting=orientation]").focus()  # a select: N is its own
+    page.keyboard.press("n")
+    time.sleep(0.5)
+    assert lab.evaluate("w.last_event['id']") == event

@@ -171,18 +171,10 @@ ROWS_JS = """([root, part]) => {
 }"""
 
 
-
-
-def fitted(not_yet):
-    """The games, those in `not_yet` expected to fail (their layout is still to come)."""
-    mark = pytest.mark.xfail(strict=True, reason="its fitted layout is still to come")
-    return [pytest.param(game, marks=mark) if game in not_yet else game for game in GAMES]
-
-
 WIDGET = dict(zip(GAMES, ALL_FOUR[1:]))
 
 
-@pytest.mark.parametrize("game", fitted({"mahjong"}))
+@pytest.mark.parametrize("game", GAMES)
 def test_the_view_fits_a_1366x768_laptop_screen(lab, game):
     root = root_of(game)
     page = lab.open_notebook([ALL_FOUR[0], WIDGET[game]], viewport={"width": 1366, "height": 768})
@@ -195,7 +187,7 @@ def test_the_view_fits_a_1366x768_laptop_screen(lab, game):
         assert page.locator(root).get_attribute("data-orientation") == "landscape"
 
 
-@pytest.mark.parametrize("game", fitted({"mahjong"}))
+@pytest.mark.parametrize("game", GAMES)
 def test_on_a_phone_header_and_toolbar_take_two_rows_and_the_board_starts_near_the_top(lab, game):
     root = root_of(game)
     page = lab.open_notebook([ALL_FOUR[0], WIDGET[game]], viewport={"width": 412, "height": 915})

@@ -14,7 +14,7 @@
 //   });
 //   drag.dragging; drag.cancel(); drag.destroy();
 
-import { createCleanup, listen } from "./cleanup.js";
+import { createCleanup, listen } from "../lib/cleanup.js";
 
 /**
  * @param {object} o

@@ -1,0 +1,93 @@
+// What a new `last_event` does in the view: its effect on the board (effects.js), its
+// sound (once per model, however many views it has) and what the screen reader hears.
+
+import { claimSound } from "../lib/sound.js";
+import { SOUNDS } from "./sounds.js";
+import { tileName } from "./tilecodes.js";
+
+const reasonOf = (ev, fallback) => (typeof ev.reason === "string" ? ev.reason : fallback);
+
+/**
+ * Handle event `ev` of `view`: `fresh` when it happened while the view was there; the
+ * last event found on first render is neither animated nor heard (a refused pair's
+ * reason shows, though).
+ */
+export function handleEvent(view, ev, fresh) {
+  if (!fresh) {
+    if (ev.kind === "refused") view.events.refused = reasonOf(ev, "");
+    return;
+  }
+  const { traits, effects, status } = view;
+  const withSound = claimSound(view.model, ev.id);
+  const play = (name) => {
+    if (withSound) view.sound.play(SOUNDS[name]);
+  };
+  if (ev.kind !== "refused") view.events.refused = "";
+  switch (ev.kind) {
+    case "remove": {
+      const a = traits.cellOf(ev.a);
+      const b = traits.cellOf(ev.b);
+      const codes = Array.isArray(ev.tiles) ? ev.tiles : [];
+      let points = Array.isArray(ev.path) ? ev.path.map(traits.pathPoint) : [];
+      if (points.some((p) => !p) || points.length < 2) points = a && b ? [a, b] : [];
+      if (points.length >= 2) effects.showPath(points);
+      effects.flyOff([a, b], codes);
+      effects.removed(a, b);
+      play("remove");
+      if (a && b) status.announce(`Removed ${tileName(codes[0])} and ${tileName(codes[1])}. ${traits.tilesLeft()} tiles left.`);
+      break;
+    }
+    case "refused": {
+      const cells = [traits.cellOf(ev.a), traits.cellOf(ev.b)].filter(Boolean);
+      view.events.refused = reasonOf(ev, "These tiles cannot be connected.");
+      if (cells.length) effects.flashRefused(cells);
+      play("refused");
+      status.announce(view.events.refused);
+      break;
+    }
+    case "hint": {
+      const pair = traits.pairOf([ev.a, ev.b]) || traits.hint();
+      if (pair) effects.startHint(pair, false);
+      play("hint");
+      if (pair) {
+        const [p, q] = pair;
+        status.announce(`Hint: ${tileName(traits.codeAt(p))} at row ${p[0] + 1}, column ${p[1] + 1} and row ${q[0] + 1}, column ${q[1] + 1}.`);
+      }
+      break;
+    }
+    case "select": {
+      play("select");
+      const sel = traits.selected();
+      if (sel) status.announce(`${tileName(traits.codeAt(sel))} selected.`);
+      break;
+    }
+    case "deselect":
+      play("deselect");
+      break;
+    case "shuffle":
+      effects.clearAll();
+      effects.startShuffle();
+      play("shuffle");
+      status.announce("Tiles shuffled.");
+      break;
+    case "undo":
+      effects.clearAll();
+      play("undo");
+      status.announce("Pair put back.");
+      break;
+    case "restart":
+    case "new":
+      effects.clearAll();
+      play("newGame");
+      status.announce(ev.kind === "new" ? "New game." : "The same deal again.");
+      break;
+    case "pause":
+      play("pause");
+      break;
+    case "resume":
+      play("resume");
+      break;
+    default:
+      break;
+  }
+}

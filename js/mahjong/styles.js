@@ -1,0 +1,71 @@
+// The view's own styles (on top of the shell's and the dialogs'), the compact layout
+// of a narrow view (a phone) included.
+
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE } from "../lib/theme.js";
+
+/** Root width (CSS px) under which the view is compact: icon-only toolbar, tighter header. */
+export const COMPACT_BELOW = 760;
+
+const CSS = `
+.gw-root.gw-mahjong { max-width: 1120px; }
+.gw-mahjong .gw-board-wrap { margin-top: 2px; }
+.gw-mahjong .gw-mj-stage { position: relative; line-height: 0; border-radius: 14px; }
+.gw-mahjong .gw-board { border-radius: 14px; cursor: pointer; }
+.gw-mahjong[data-dragging="true"] .gw-board { cursor: grabbing; }
+.gw-mahjong[data-state="won"] .gw-board { cursor: default; }
+.gw-mahjong .gw-header { align-items: center; }
+.gw-mahjong .gw-mj-right { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; justify-content: flex-end; }
+.gw-mahjong .gw-mj-removed {
+  display: flex; align-items: center; gap: 6px; height: 46px; padding: 0 10px 0 6px;
+  border-radius: 9px; background: rgba(0, 0, 0, 0.28); border: 1px solid rgba(255, 255, 255, 0.06);
+}
+.gw-mahjong .gw-mj-removed canvas { display: block; }
+.gw-mahjong .gw-mj-removed-count { display: flex; flex-direction: column; align-items: flex-start; line-height: 1.15; }
+.gw-mahjong .gw-mj-removed-count b { font-size: 17px; font-variant-numeric: tabular-nums; }
+.gw-mahjong .gw-mj-removed-count span {
+  font-size: 10px; text-transform: uppercase; letter-spacing: 0.09em; color: ${PALETTE.textDim};
+}
+.gw-mahjong .gw-setting select {
+  font: inherit; font-size: 12px; color: ${PALETTE.text}; background: #2d3643;
+  border: 1px solid rgba(255, 255, 255, 0.14); border-radius: 6px; padding: 1px 4px; cursor: pointer;
+}
+.gw-mahjong .gw-mj-won-stats { display: flex; gap: 10px; justify-content: center; }
+.gw-mahjong .gw-mj-won-stats div {
+  display: flex; flex-direction: column; align-items: center; min-width: 84px; padding: 6px 12px;
+  border-radius: 10px; background: rgba(0, 0, 0, 0.25); border: 1px solid rgba(255, 255, 255, 0.07);
+}
+.gw-mahjong .gw-mj-won-stats span {
+  font-size: 10px; text-transform: uppercase; letter-spacing: 0.09em; color: ${PALETTE.textDim};
+}
+.gw-mahjong .gw-mj-won-stats b { font-size: 24px; font-variant-numeric: tabular-nums; }
+.gw-mahjong .gw-mj-won-stats [data-stat="score"] b { color: ${PALETTE.accent}; }
+.gw-mahjong .gw-dialog-backdrop[data-dialog="paused"] { background: transparent; cursor: pointer; }
+.gw-mahjong .gw-dialog-backdrop[data-dialog="stuck"] { background: rgba(10, 14, 20, 0.28); }
+
+/* compact (a phone: JupyterLab leaves the output ~296 px): the header in one row, the
+   toolbar (icons only, the shell's rule) in another; "Connect" of the title goes when
+   the header is narrower than 380 px; the removed count sits on its stack. */
+.gw-mahjong .gw-header { container-type: inline-size; }
+@container (max-width: 380px) { .gw-mahjong .gw-mj-title-tail { display: none; } }
+.gw-root.gw-mahjong[data-compact="true"] .gw-title { font-size: 14px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-right { gap: 4px; flex-wrap: nowrap; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-stat { padding: 2px 4px 3px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed {
+  position: relative; align-self: stretch; height: auto; gap: 0; padding: 0 3px;
+}
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed-count {
+  position: absolute; right: 1px; bottom: 1px; padding: 0 3px; border-radius: 5px;
+  background: rgba(16, 20, 26, 0.86); line-height: 1.25;
+}
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed-count b { font-size: 11px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed-count span { display: none; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-dialog { min-width: 0; padding: 14px 14px 12px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-won-stats { gap: 6px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-won-stats div { min-width: 0; padding: 5px 8px; }
+`;
+
+/** Put the view's styles into the document (or shadow root) of `el`, once. */
+export function ensureMahjongStyles(el) {
+  ensureStyleSheet(el, "gamewidgets-mahjong-v2", CSS);
+}

@@ -1,0 +1,62 @@
+// The toolbar: Hint, Undo, Shuffle, New game, Play again, Pause (Resume while paused)
+// and Sound, each with an icon, its key and a tooltip (a compact view shows only the
+// icons); which of them can be used follows the traits.
+
+import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
+import { element as h } from "../lib/element.js";
+import { togglePause } from "./input.js";
+import { SOUNDS } from "./sounds.js";
+
+// Icons of this view (same style as the ICONS of js/lib/buttons.js).
+const ICONS = {
+  shuffle:
+    '<path d="M16 3h5v5"/><path d="M4 20 21 3"/><path d="M21 16v5h-5"/><path d="m15 15 6 6"/><path d="M4 4l5 5"/>',
+  restart: '<path d="M3 12a9 9 0 1 0 3-6.7L3 8"/><path d="M3 3v5h5"/>',
+  pause: '<path d="M8 5v14"/><path d="M16 5v14"/>',
+  resume: '<path d="M7 4l12 8-12 8z"/>',
+};
+
+/** The toolbar of `view` (its sound is made): { el, mute, update() }. */
+export function createGameToolbar(view) {
+  const { doc, model, shell } = view;
+  const button = (label, action, icon, shortcut, title, onClick) =>
+    createButton({ doc, label, action, icon, iconPaths: ICONS[icon], shortcut, title, onClick });
+  const hint = button("Hint", "hint", "hint", "H", "Show two tiles that can be removed (H, costs 10 points)", () => view.act({ type: "hint" }));
+  const undo = button("Undo", "undo", "undo", "U", "Take back the last pair (U)", () => view.act({ type: "undo" }));
+  const shuffle = button("Shuffle", "shuffle", "shuffle", "S", "Shuffle the remaining tiles: only when no pair can be removed (S)", () => view.act({ type: "shuffle" }));
+  const fresh = button("New game", "new", "new", "N", "Start a new deal (N)", () => view.act({ type: "new_game" }));
+  const restart = button("Play again", "restart", "restart", "R", "Start this deal again (R)", () => view.act({ type: "restart" }));
+  const pause = button("Pause", "pause", "pause", "P", "Pause the game (P)", () => togglePause(view));
+  const mute = createMuteButton({ doc, model, sound: () => view.sound, unmuteTone: SOUNDS.unmute, onToggle: () => view.refresh() });
+  shell.onCleanup(mute.destroy);
+  const el = createToolbar({
+    doc,
+    label: "Game",
+    children: [hint, undo, shuffle, fresh, restart, pause, h(doc, "span", "gw-spacer"), mute.el],
+  });
+
+  const pauseLabel = pause.querySelector(".gw-button-label");
+  const pauseIcon = pause.querySelector("svg");
+  return {
+    el,
+    /** The Sound button (M toggles it). */
+    mute,
+    /** Enable what can be used now; Pause says Resume while paused. */
+    update() {
+      const { traits } = view;
+      const won = traits.won();
+      const paused = traits.paused();
+      const stuck = traits.stuck();
+      hint.disabled = won || paused || stuck;
+      undo.disabled = !traits.canUndo() || paused;
+      shuffle.disabled = !stuck || won || paused;
+      pause.disabled = won;
+      restart.disabled = false;
+      const next = paused ? "resume" : "pause";
+      pause.dataset.action = next;
+      if (pauseLabel) pauseLabel.textContent = paused ? "Resume" : "Pause";
+      pause.title = paused ? "Resume the game (P)" : "Pause the game (P)";
+      if (pauseIcon) pauseIcon.innerHTML = ICONS[next];
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The model's traits read in the game's terms (CONTRACT.md): the grid and its size,
+// cells and pairs checked against it, the last event, the overlay, the flags. What
+// does not make sense reads as nothing (null, an empty list, the default).
+
+import { asObject, readBool, readInt, readList, readRaw, readString } from "../lib/traits.js";
+
+export const DEFAULT_ROWS = 8;
+export const DEFAULT_COLS = 18;
+
+export const sameCell = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
+export const samePair = (p, q) =>
+  (sameCell(p[0], q[0]) && sameCell(p[1], q[1])) || (sameCell(p[0], q[1]) && sameCell(p[1], q[0]));
+
+/** The readers of one model's traits (one per view: it remembers the last good grid). */
+export function readTraits(model) {
+  function dims() {
+    const rows = readInt(model, "rows", DEFAULT_ROWS);
+    const cols = readInt(model, "cols", DEFAULT_COLS);
+    return {
+      rows: rows >= 1 && rows <= 64 ? rows : DEFAULT_ROWS,
+      cols: cols >= 1 && cols <= 64 ? cols : DEFAULT_COLS,
+    };
+  }
+  let lastGoodGrid = null;
+  /** The grid as a flat row-major list of codes (strings) or null. */
+  function grid() {
+    const { rows, cols } = dims();
+    const raw = readRaw(model, "grid");
+    if (Array.isArray(raw) && raw.length === rows * cols) {
+      lastGoodGrid = raw.map((v) => (typeof v === "string" && v ? v : null));
+    } else if (Array.isArray(raw) && raw.length === rows && raw.every((row) => Array.isArray(row) && row.length === cols)) {
+      // nested rows (tolerated)
+      lastGoodGrid = raw.flat().map((v) => (typeof v === "string" && v ? v : null));
+    }
+    if (!lastGoodGrid || lastGoodGrid.length !== rows * cols) lastGoodGrid = new Array(rows * cols).fill(null);
+    return lastGoodGrid;
+  }
+  function inGrid(v) {
+    const { rows, cols } = dims();
+    return Array.isArray(v) && v.length >= 2 && Number.isInteger(v[0]) && Number.isInteger(v[1]) && v[0] >= 0 && v[0] < rows && v[1] >= 0 && v[1] < cols;
+  }
+  const cellOf = (v) => (inGrid(v) ? [v[0], v[1]] : null);
+  function pairOf(v) {
+    if (!Array.isArray(v) || v.length < 2) return null;
+    const a = cellOf(v[0]);
+    const b = cellOf(v[1]);
+    return a && b ? [a, b] : null;
+  }
+  /** A path point: a grid cell or a ring cell (row -1..rows, column -1..cols). */
+  function pathPoint(v) {
+    const { rows, cols } = dims();
+    if (!Array.isArray(v) || v.length < 2 || !Number.isInteger(v[0]) || !Number.isInteger(v[1])) return null;
+    if (v[0] < -1 || v[0] > rows || v[1] < -1 || v[1] > cols) return null;
+    return [v[0], v[1]];
+  }
+  function codeAt(cell, codes = grid()) {
+    if (!cell) return null;
+    const { cols } = dims();
+    return codes[cell[0] * cols + cell[1]] || null;
+  }
+  function event() {
+    const ev = asObject(readRaw(model, "last_event"));
+    if (!ev || !Number.isInteger(ev.id) || typeof ev.kind !== "string") return null;
+    return ev;
+  }
+  function overlay() {
+    const raw = asObject(readRaw(model, "overlay"));
+    if (!raw) return null;
+    const pairs = [];
+    if (Array.isArray(raw.pairs)) {
+      for (const p of raw.pairs) {
+        const pair = pairOf(p);
+        if (pair) pairs.push(pair);
+      }
+    }
+    const next = pairOf(raw.next);
+    const title = typeof raw.title === "string" ? raw.title : "";
+    if (!pairs.length && !next && !title) return null;
+    return { title, pairs, next };
+  }
+  const orientation = () => {
+    const o = readString(model, "orientation", "auto");
+    return ["auto", "landscape", "portrait"].includes(o) ? o : "auto";
+  };
+  return {
+    dims,
+    grid,
+    cellOf,
+    pairOf,
+    pathPoint,
+    codeAt,
+    event,
+    overlay,
+    /** "auto" | "landscape" | "portrait" (the setting, not what is drawn) */
+    orientation,
+    selected: () => cellOf(readRaw(model, "selected")),
+    hint: () => pairOf(readRaw(model, "hint_pair")),
+    removed: () => readList(model, "removed").filter((v) => typeof v === "string"),
+    timed: () => readString(model, "scoring", "timed") !== "standard",
+    reducedMotion: () => readBool(model, "reduced_motion", false),
+    muted: () => readBool(model, "muted", true),
+    paused: () => readBool(model, "paused", false),
+    won: () => readBool(model, "won", false),
+    stuck: () => readBool(model, "stuck", false),
+    canUndo: () => readBool(model, "can_undo", false),
+    score: () => readInt(model, "score", 0),
+    record: () => readInt(model, "record", 0),
+    tilesLeft: () => readInt(model, "tiles_left", 0),
+    position: () => readInt(model, "position", 0),
+    error: () => readString(model, "error", ""),
+  };
+}
