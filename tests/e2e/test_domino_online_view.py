@@ -8,8 +8,11 @@ Checked: the seat chips and data-seats follow ``online.seats`` / ``joined``; the
 waiting, connecting, offline and closed notices; the replaced dialog's "Play here
 instead"; the new-game request (agree / decline / withdraw); Copy invite (also when
 the clipboard refuses); the level button hidden; the end-of-hand screen without the
-opponent's tiles. Screenshots: tests/e2e/screenshots/domino-online-*.png.
+opponent's tiles; all of these on a phone (412x915: the output gets ~296 px).
+Screenshots: tests/e2e/screenshots/domino-online-*.png.
 """
+
+from .test_domino_view import PHONE, outside
 
 ROOT = "[data-game=domino]"
 INVITE = "http://127.0.0.1:8765/rooms/AbCdEf0123456789xyzABC"
@@ -39,10 +42,10 @@ def sent(kind):
 """
 
 
-def open_online(lab, seat=0, **online):
+def open_online(lab, seat=0, viewport=None, **online):
     """A notebook with ``w`` (a plain Domino, the computer's opening played) shown
     in online mode; waits until the view shows the online state."""
-    page = lab.open_notebook([SETUP, "w"])
+    page = lab.open_notebook([SETUP, "w"], viewport=viewport)
     lab.wait_for_attr(ROOT, "data-mode", "computer")
     lab.until("w.turn == 0 and not w.thinking and len(w.line) == 1")
     go(lab, seat=seat, **online)
@@ -317,3 +320,78 @@ def test_result_screen_shows_the_opponents_count_and_pips(lab):
     lab.execute("seen.clear()")
     request.locator("button[data-action=agree]").click()
     lab.until("sent('new_game')")
+
+
+def test_the_online_parts_fit_a_phone(lab):
+    page = open_online(lab, viewport=PHONE, seats=[True, False], joined=False)
+    lab.wait_for_attr(ROOT, "data-compact", "true")
+    root = page.locator(ROOT)
+
+    def fits(name):
+        assert root.evaluate("(r) => r.scrollWidth <= r.clientWidth + 1"), name
+        assert outside(page, ".gw-dom-online", "", pad=True) == [], name
+        assert outside(page, ".gw-dom-notices", ".gw-dom-table") == [], name
+        assert outside(page, ".gw-dom-top", ".gw-dom-table") == [], name
+        for dialog in page.locator(f"{ROOT} .gw-dialog-backdrop:visible .gw-dialog").all():
+            box, table = dialog.bounding_box(), root.locator(".gw-dom-table").bounding_box()
+            assert table["x"] <= box["x"] and box["x"] + box["width"] <= table["x"] + table["width"], name
+        lab.screenshot(f"domino-online-phone-{name}", root)
+
+    # the seat chips, the invite with its Copy button, waiting for the opponent
+    assert chip(page, 1).inner_text() == "Opponent \u00b7 not joined yet"
+    copy = root.locator("button[data-action=copy-invite]")  # compact: its icon, and a tooltip
+    assert copy.is_visible() and copy.get_attribute("title") and copy.get_attribute("aria-label")
+    page.wait_for_function(  # the invite shortened to the field's width
+        "() => { const i = document.querySelector('[data-game=domino] input[data-control=invite]');"
+        " return i.value.includes('\u2026') && i.scrollWidth <= i.clientWidth; }"
+    )
+    assert notice(page, "waiting").is_visible()
+    fits("waiting")
+    # M is the sound's key anywhere but in a text field (the invite is one)
+    muted = attr(page, "data-muted")
+    root.locator("input[data-control=invite]").focus()
+    page.keyboard.press("m")
+    page.wait_for_timeout(200)
+    assert attr(page, "data-muted") == muted
+    copy.focus()
+    page.keyboard.press("m")
+    lab.wait_for_attr(ROOT, "data-muted", "false" if muted == "true" else "true")
+    page.keyboard.press("m")
+    lab.wait_for_attr(ROOT, "data-muted", muted)
+    # offline, with the countdown and the message
+    go(lab, state="offline", seats=[False, True], retry_in=5, message="The room server does not answer.")
+    assert notice(page, "connection").is_visible()
+    fits("offline")
+    # the opponent asks for a new game: Agree / Decline over the board
+    go(lab, request=1)
+    request = page.locator(f"{ROOT} [data-dialog=request]")
+    assert request.is_visible()
+    for action in ("agree", "decline"):
+        assert request.locator(f"button[data-action={action}]").is_visible()
+    fits("request")
+    # this seat opened in another notebook
+    go(lab, state="replaced")
+    dialog = page.locator(f"{ROOT} [data-dialog=replaced]")
+    assert dialog.is_visible()
+    assert dialog.locator("button[data-action=reconnect]").is_visible()
+    fits("replaced")
+    # the end of the hand with both hands (the opponent's as backs), and a request
+    lab.execute(
+        "with w.hold_sync():\n"
+        "    w.turn = None\n"
+        "    w.hand = [[1, 2], [3, 4], [6, 6], [0, 5], [2, 2]]\n"
+        "    w.playable = []\n"
+        "    w.counts = [5, 6]\n"
+        "    w.result = {'winner': 1, 'points': 9, 'reason': 'blocked', 'pips': [31, 22],\n"
+        "                'hands': [w.hand, []]}\n"
+        "go_online(request=1)\n"
+    )
+    lab.wait_for_attr(ROOT, "data-result", "lost")
+    lab.wait_for_attr(ROOT, "data-online", "connected")
+    result = page.locator(f"{ROOT} [data-dialog=result]")
+    assert result.is_visible()
+    assert result.locator('.gw-dom-result-hand[data-seat="0"] canvas').count() == 5
+    assert result.locator('.gw-dom-result-hand[data-seat="1"] canvas').count() == 6
+    assert result.locator("[data-dialog=request] button[data-action=agree]").is_visible()
+    fits("result")
+    assert not [m for m in lab.console if "error" in m.lower()], lab.console

@@ -1,6 +1,8 @@
 """Dominoes in a real JupyterLab + Chromium: playing a tile by clicks (tile, then an
 end marker) and the computer's answer, drawing when nothing fits, the level menu,
-local mode's handoff screen and the end-of-hand screen.
+local mode's handoff screen and the end-of-hand screen; on a phone (412x915: the
+output gets ~296 px) nothing of the table is clipped, and on a laptop (1366x768) a
+long line leaves the hand on the screen.
 
 The view's root is ``[data-game=domino]``; its data attributes (turn, hand, playable,
 line, boneyard, selected, handoff, thinking, result, event, ...) say what the view
@@ -26,12 +28,12 @@ IMPORTS = (
 )
 
 
-def open_game(lab, hands, line, *, first=(), turn=0, mode="computer"):
+def open_game(lab, hands, line, *, first=(), turn=0, mode="computer", viewport=None):
     """Open a notebook showing ``w`` on the given position; wait for its view."""
     game = f"position({json.dumps(hands)}, {json.dumps(line)}, first={json.dumps(list(first))}, turn={turn})"
     extra = ', level="easy"' if mode == "computer" else ""
     cell = f'w = Domino(game={game}, mode="{mode}"{extra}, store=None, muted=True)\nw'
-    page = lab.open_notebook([IMPORTS, cell])
+    page = lab.open_notebook([IMPORTS, cell], viewport=viewport)
     lab.wait_for_attr(ROOT, "data-event", lab.evaluate("w.last_event['id']"))
     return page
 
@@ -168,3 +170,137 @@ def test_end_of_hand_screen_after_playing_out(lab):
     lab.until("not w.result")
     lab.wait_for_attr(ROOT, "data-result", "")
     assert not result.is_visible()
+
+
+PHONE = {"width": 412, "height": 915}
+LAPTOP = {"width": 1366, "height": 768}
+
+# The parts of `box` (a selector in the root) that stick out sideways of `within`'s
+# content box (its padding box with pad=False; "" is the root) by more than half a pixel.
+OUTSIDE_JS = """([root, box, within, pad]) => {
+    const base = document.querySelector(within ? `${root} ${within}` : root);
+    const r = base.getBoundingClientRect();
+    const cs = getComputedStyle(base);
+    const inset = (side) => parseFloat(cs[`border${side}Width`]) + (pad ? parseFloat(cs[`padding${side}`]) : 0);
+    const left = r.left + inset("Left"), right = r.right - inset("Right");
+    const out = [];
+    for (const node of document.querySelectorAll(`${root} ${box}`)) {
+        for (const el of [node, ...node.querySelectorAll("*")]) {
+            const b = el.getBoundingClientRect();
+            if (!b.width || !b.height || el.closest(".gw-dom-hand .gw-dom-tile")) continue;  // the hand scrolls
+            if (b.left < left - 0.5 || b.right > right + 0.5) {
+                out.push(`${el.tagName.toLowerCase()}.${el.className} ${b.left.toFixed(1)}..${b.right.toFixed(1)}`
+                         + ` not in ${left.toFixed(1)}..${right.toFixed(1)}`);
+            }
+        }
+    }
+    return out;
+}"""
+
+
+def outside(page, box, within, pad=True):
+    return page.evaluate(OUTSIDE_JS, [ROOT, box, within, pad])
+
+
+# a line of 26 tiles: the longest a hand can have with a tile in each hand
+LONG_LINE = [[0, 0], [0, 1], [1, 1], [1, 2], [2, 0], [0, 3], [3, 1], [1, 4], [4, 0], [0, 5], [5, 1], [1, 6], [6, 2],
+             [2, 2], [2, 3], [3, 3], [3, 4], [4, 2], [2, 5], [5, 3], [3, 6], [6, 4], [4, 4], [4, 5], [5, 5], [5, 6]]
+
+
+def test_on_a_phone_nothing_of_the_table_is_clipped(lab):
+    page = open_game(lab, [["6-1", "3-2", "5-0", "4-1", "2-2", "6-3", "5-5"], ["6-2", "1-1", "4-4"]], [[6, 6]],
+                     viewport=PHONE)
+    lab.wait_for_attr(ROOT, "data-compact", "true")
+    root = page.locator(ROOT)
+    assert root.evaluate("(r) => r.scrollWidth <= r.clientWidth + 1")
+    assert outside(page, ".gw-dom-top", ".gw-dom-table") == []
+    assert outside(page, ".gw-dom-boardbox", ".gw-dom-table") == []
+    assert outside(page, ".gw-dom-handbar", ".gw-dom-table") == []
+    assert outside(page, ".gw-dom-hand", ".gw-dom-table") == []
+    # the hand scrolls sideways; a tile at its end can be reached and chosen
+    tile(page, "6-1").click()
+    lab.wait_for_attr(ROOT, "data-selected", "6-1")
+    for end in ("left", "right"):
+        assert page.locator(f"{ROOT} button[data-end={end}]").is_visible()
+    assert outside(page, ".gw-dom-boardbox", ".gw-dom-table") == []
+    lab.screenshot("domino-phone-selected", root)
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-selected", "")
+    # the level menu fits the table's width
+    page.locator(f"{ROOT} button[data-action=level]").click()
+    menu = page.locator(f"{ROOT} [data-dialog=level]")
+    assert menu.is_visible()
+    assert outside(page, "[data-dialog=level] .gw-dialog", ".gw-dom-table", pad=False) == []
+    lab.screenshot("domino-phone-level-menu", root)
+    menu.locator("button[data-action=cancel]").click()
+    # the end of the hand: both hands, within the table
+    lab.execute(
+        "with w.hold_sync():\n"
+        "    w.turn = None\n"
+        "    w.playable = []\n"
+        "    w.result = {'winner': 1, 'points': 12, 'reason': 'blocked', 'pips': [40, 14],\n"
+        "                'hands': [w.hand, [[6, 2], [1, 1], [4, 4]]]}\n"
+    )
+    result = page.locator(f"{ROOT} [data-dialog=result]")
+    lab.wait_for_attr(ROOT, "data-result", "lost")
+    assert result.is_visible()
+    assert outside(page, "[data-dialog=result] .gw-dialog", ".gw-dom-table", pad=False) == []
+    assert result.locator("canvas").count() == 10
+    lab.screenshot("domino-phone-result", root)
+    assert not [m for m in lab.console if "error" in m.lower()], lab.console
+
+
+FIT_JS = """(root) => {
+    const el = document.querySelector(root);
+    el.scrollIntoView({block: 'start'});
+    const area = document.querySelector('.jp-WindowedPanel-outer').getBoundingClientRect();
+    const hand = el.querySelector('.gw-dom-hand').getBoundingClientRect();
+    const board = el.querySelector('canvas.gw-board').getBoundingClientRect();
+    return {height: el.getBoundingClientRect().height, area: area.height, board: board.height,
+            handBottom: hand.bottom, areaBottom: area.bottom};
+}"""
+
+
+def test_a_long_line_leaves_the_hand_on_a_laptop_screen(lab):
+    page = open_game(lab, [["6-6"], ["6-0"]], LONG_LINE, viewport=LAPTOP)
+    lab.wait_for_attr(ROOT, "data-line", 26)
+    fit = page.evaluate(FIT_JS, ROOT)
+    lab.screenshot("domino-long-line-1366x768")
+    assert fit["height"] <= fit["area"], fit
+    assert fit["handBottom"] <= fit["areaBottom"], fit
+    # a shorter window: the line's tiles get smaller, the hand stays on the screen
+    page.set_viewport_size({"width": 1366, "height": 600})
+    page.wait_for_function(
+        f"() => document.querySelector('{ROOT} canvas.gw-board').getBoundingClientRect().height < {fit['board']}"
+    )
+    page.wait_for_timeout(300)  # the resize settled
+    short = page.evaluate(FIT_JS, ROOT)
+    lab.screenshot("domino-long-line-1366x600")
+    assert short["height"] <= short["area"], short
+    assert short["handBottom"] <= short["areaBottom"], short
+    # the newest tile still goes on by a click (it fits one end only)
+    tile(page, "6-6").click()
+    lab.until("len(w.line) == 27")
+    lab.wait_for_attr(ROOT, "data-line", 27)
+    page.wait_for_timeout(300)
+    played = page.evaluate(FIT_JS, ROOT)
+    assert played["height"] <= played["area"], played
+    lab.screenshot("domino-long-line-played", page.locator(ROOT))
+
+
+def test_two_views_of_one_widget_choose_their_own_tile(lab):
+    game = 'position([["6-1", "3-2", "5-0"], ["6-2", "1-1", "4-4"]], [[6, 6]])'
+    page = lab.open_notebook([IMPORTS, f'w = Domino(game={game}, level="easy", store=None, muted=True)\nw', "w"])
+    views = page.locator(ROOT)
+    page.wait_for_function(f"() => document.querySelectorAll('{ROOT}[data-turn=\"0\"]').length === 2")
+    first, second = views.nth(0), views.nth(1)
+    first.locator('button[data-tile="6-1"]').click()
+    page.wait_for_function(f"() => document.querySelector('{ROOT}').dataset.selected === '6-1'")
+    assert second.get_attribute("data-selected") == ""
+    assert second.locator("button[data-end=left]").is_hidden()
+    # a move in one view shows in both
+    first.locator("button[data-end=left]").click()
+    lab.until("len(w.line) >= 2")
+    for view in (first, second):
+        page.wait_for_function("(el) => Number(el.dataset.line) >= 2", arg=view.element_handle())
+    assert second.get_attribute("data-selected") == ""

@@ -9,6 +9,7 @@
 //   const sprites = createDominoSprites();   a cache per tile, size and dpr
 //   sprites.draw(ctx, [a, b] | "back", x, y, w, h, dpr, { alpha })
 //   dominoCanvas(doc, [a, b] | "back", w, h, dpr)  a <canvas> of w x h CSS px (HTML)
+//   paintedCanvas(doc, w, h, dpr, paint)     any such canvas, painted by paint(ctx)
 //   tileKey([a, b]) -> "a-b";  asTile(v) -> [a, b] | null (pips 0..maxPip)
 //
 //   const lay = layoutLine({ width, unit, tiles, pad })   // tiles: [[a, b], ...]
@@ -22,7 +23,7 @@
 // to end. A double lies crosswise in a row, but in line at a corner (the turning
 // tile and the first one after it) so it never overlaps its neighbours.
 
-import { createSprite, roundRectPath } from "./canvas.js";
+import { createSprite, roundRectPath } from "../lib/canvas.js";
 
 export const TILE_BACK = "back";
 
@@ -203,19 +204,24 @@ export function createDominoSprites({ max = 300 } = {}) {
   };
 }
 
-/** A <canvas> showing the tile (or TILE_BACK) in w x h CSS px, crisp at `dpr`. */
-export function dominoCanvas(doc, tile, w, h, dpr = 1, { pad = 3 } = {}) {
+/** A <canvas> of w x h CSS px, crisp at `dpr`, painted once by paint(ctx) in CSS px. */
+export function paintedCanvas(doc, w, h, dpr, paint) {
   const canvas = doc.createElement("canvas");
-  canvas.width = Math.ceil((w + 2 * pad) * dpr);
-  canvas.height = Math.ceil((h + 2 * pad) * dpr);
-  canvas.style.width = `${w + 2 * pad}px`;
-  canvas.style.height = `${h + 2 * pad}px`;
+  canvas.width = Math.ceil(w * dpr);
+  canvas.height = Math.ceil(h * dpr);
+  canvas.style.width = `${w}px`;
+  canvas.style.height = `${h}px`;
   const ctx = canvas.getContext("2d");
   if (ctx) {
     ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
-    paintAny(ctx, tile, pad, pad, w, h);
+    paint(ctx);
   }
   return canvas;
+}
+
+/** A <canvas> showing the tile (or TILE_BACK) in w x h CSS px (plus `pad` around), crisp at `dpr`. */
+export function dominoCanvas(doc, tile, w, h, dpr = 1, { pad = 3 } = {}) {
+  return paintedCanvas(doc, w + 2 * pad, h + 2 * pad, dpr, (ctx) => paintAny(ctx, tile, pad, pad, w, h));
 }
 
 /**

@@ -15,9 +15,9 @@
 // the seat yet), "wait" (connecting). A chip is <span class="gw-presence"
 // data-seat-status=seat data-presence=... data-connected="true|false">.
 
-import { createButton, iconElement } from "./buttons.js";
-import { ensureStyleSheet } from "./stylesheet.js";
-import { PALETTE } from "./theme.js";
+import { createButton, iconElement } from "../lib/buttons.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE } from "../lib/theme.js";
 
 const STYLE_ID = "gamewidgets-online-v1";
 const CSS = `
@@ -236,7 +236,7 @@ export function createInviteBox({ doc = document, label = "Invite", buttonLabel 
         charW = 0;
       }
     }
-    return charW ? Math.max(16, Math.floor(width / charW) - 1) : 56;
+    return charW ? Math.max(10, Math.floor(width / charW) - 1) : 56;
   }
   const showShort = () => {
     input.value = shortenMiddle(full, fits());

@@ -1,0 +1,47 @@
+// The root's data attributes: what the view shows, for tests (js/domino/CONTRACT.md).
+// data-event is written by events.js, data-copied by room.js, data-compact and
+// data-connection by the shell.
+//
+// Choices where the contract is silent:
+// - data-result in local mode is the winner's seat ("0"/"1") or "draw". Extra
+//   attributes: data-seat, data-opponent (count of the hidden hand), data-muted,
+//   data-reduced-motion, data-state ("over" when there is a result), data-live
+//   (online: both seats connected; "true" otherwise).
+
+import { tileKey } from "./dominoes.js";
+
+/** Write them from the traits and the view's own state (view.selected). */
+export function writeAttributes(view) {
+  const { read } = view;
+  const ds = view.root.dataset;
+  const m = read.mode();
+  const me = read.seat();
+  const t = read.turn();
+  const r = read.result();
+  const handoff = read.handoff();
+  ds.mode = m;
+  ds.level = read.level();
+  ds.turn = t == null ? "" : String(t);
+  ds.seat = String(me);
+  ds.hand = String(handoff ? 0 : read.tiles("hand").length);
+  ds.playable = String(handoff ? 0 : read.playable().length);
+  ds.line = String(read.line().length);
+  ds.boneyard = String(read.boneyard());
+  ds.selected = view.selected ? tileKey(view.selected) : "";
+  ds.handoff = handoff ? "true" : "false";
+  ds.thinking = read.thinking() ? "true" : "false";
+  ds.opponent = String(read.counts()[1 - me]);
+  ds.muted = read.muted() ? "true" : "false";
+  ds.reducedMotion = view.animator.reduced() ? "true" : "false";
+  ds.state = r ? "over" : "playing";
+  if (!r) ds.result = "";
+  else if (r.winner == null) ds.result = "draw";
+  else if (m === "local") ds.result = String(r.winner);
+  else ds.result = r.winner === me ? "won" : "lost";
+  // online
+  const o = m === "online" ? read.net() : null;
+  ds.online = o ? o.state : "";
+  ds.seats = o ? o.seats.map((on) => (on ? "1" : "0")).join("") : "";
+  ds.request = o && o.request != null ? String(o.request) : "";
+  ds.live = read.live() ? "true" : "false";
+}

@@ -1,0 +1,141 @@
+// The shown hand below the line: its label ("Your tiles · 7 tiles"), the Draw and
+// Pass buttons, and a sideways-scrolling row of tile buttons
+// (button[data-tile="a-b"], data-playable, data-opening: the "Lead" mark).
+//
+// Choices where the contract is silent:
+// - Non-playable hand tiles are buttons with aria-disabled and tabindex -1 (Tab
+//   reaches only playable tiles and buttons); clicking one buzzes. Tiles are not
+//   playable while the hand is not the player's to move (Python's `playable` is
+//   empty then) or while the computer thinks.
+
+import { createButton } from "../lib/buttons.js";
+import { element as h } from "../lib/element.js";
+import { dominoCanvas, sameTile, tileKey } from "./dominoes.js";
+
+export const HAND_W = 30; // a hand tile (standing), CSS px
+export const HAND_H = 60;
+
+/**
+ * The hand's parts: { bar, row, drawButton, passButton, update() }. A click on a
+ * tile goes to view.input.
+ */
+export function createHand(view) {
+  const { doc, win, read } = view;
+  const bar = h(doc, "div", "gw-dom-handbar");
+  const label = h(doc, "div", "gw-dom-handlabel");
+  const actions = h(doc, "div", "gw-dom-actions");
+  const drawButton = createButton({
+    doc,
+    label: "Draw",
+    action: "draw",
+    title: "No tile fits: draw one from the boneyard",
+    onClick: () => view.act({ type: "draw", position: read.position() }),
+  });
+  const passButton = createButton({
+    doc,
+    label: "Pass",
+    action: "pass",
+    title: "No tile fits and the boneyard is empty: pass",
+    onClick: () => view.act({ type: "pass", position: read.position() }),
+  });
+  drawButton.hidden = true;
+  passButton.hidden = true;
+  actions.append(drawButton, passButton);
+  bar.append(label, actions);
+  const row = h(doc, "div", "gw-dom-hand");
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-label", "Your tiles");
+
+  const buttons = new Map(); // key -> { el, canvas, dpr, tile }
+  const dpr = () => win.devicePixelRatio || 1;
+
+  function makeTileButton(tile) {
+    const b = h(doc, "button", "gw-dom-tile");
+    b.type = "button";
+    b.dataset.tile = tileKey(tile);
+    const lead = h(doc, "span", "gw-dom-lead", "Lead");
+    lead.setAttribute("aria-hidden", "true");
+    const d = dpr();
+    const canvas = dominoCanvas(doc, tile, HAND_W, HAND_H, d);
+    b.append(canvas, lead);
+    b.addEventListener("click", () => view.input.onTileClick(tile));
+    b.addEventListener("keydown", (event) => view.input.onTileKey(event));
+    return { el: b, canvas, dpr: d, tile };
+  }
+
+  /** The tile buttons: one per tile of the hand, in its order, marked. */
+  function updateTiles(hand) {
+    const play = read.playable();
+    const o = read.opening();
+    const d = dpr();
+    const active = doc.activeElement;
+    const focusedKey = active && active.dataset && row.contains(active) ? active.dataset.tile : null;
+    const keys = hand.map(tileKey);
+    for (const [k, entry] of buttons) {
+      if (!keys.includes(k)) {
+        entry.el.remove();
+        buttons.delete(k);
+      }
+    }
+    hand.forEach((tile, i) => {
+      const k = keys[i];
+      let entry = buttons.get(k);
+      if (entry && entry.dpr !== d) {
+        const c = dominoCanvas(doc, tile, HAND_W, HAND_H, d);
+        entry.canvas.replaceWith(c);
+        entry.canvas = c;
+        entry.dpr = d;
+      }
+      if (!entry) {
+        entry = makeTileButton(tile);
+        buttons.set(k, entry);
+      }
+      const p = play.find((x) => sameTile(x.tile, tile));
+      const isSel = !!view.selected && sameTile(view.selected, tile);
+      const b = entry.el;
+      b.dataset.playable = p ? "true" : "false";
+      b.dataset.opening = o && sameTile(o, tile) ? "true" : "false";
+      b.setAttribute("aria-pressed", isSel ? "true" : "false");
+      if (p) {
+        b.removeAttribute("aria-disabled");
+        b.tabIndex = 0;
+      } else {
+        b.setAttribute("aria-disabled", "true");
+        b.tabIndex = -1;
+      }
+      const where = p ? (p.ends.length > 1 && read.line().length ? " (fits both ends)" : ` (fits the ${p.ends[0]} end)`) : "";
+      b.setAttribute("aria-label", `${tile[0]}\u2013${tile[1]}${b.dataset.opening === "true" ? ", the opening tile" : ""}${p ? where : ", does not fit"}`);
+      b.title = p ? `Play ${tile[0]}\u2013${tile[1]}${where}` : `${tile[0]}\u2013${tile[1]}`;
+      if (row.children[i] !== b) row.insertBefore(b, row.children[i] || null);
+    });
+    if (focusedKey && buttons.has(focusedKey) && doc.activeElement !== buttons.get(focusedKey).el) {
+      buttons.get(focusedKey).el.focus({ preventScroll: true });
+    }
+  }
+
+  function update() {
+    const m = read.mode();
+    const n = read.names();
+    const me = read.seat();
+    const handoff = read.handoff();
+    const hand = handoff ? [] : read.tiles("hand");
+    const myTurn = read.turn() === me && !handoff && !read.result();
+    label.dataset.turn = myTurn ? "true" : "false";
+    label.replaceChildren(doc.createTextNode(m !== "local" ? "Your tiles" : handoff ? "Hidden hand" : `${n[me]}'s tiles`));
+    if (!handoff) label.appendChild(h(doc, "small", null, `${hand.length} tile${hand.length === 1 ? "" : "s"}`));
+    row.dataset.active = myTurn && read.playable().length ? "true" : "false";
+    row.dataset.empty = handoff ? "hidden until revealed" : read.result() ? "" : "no tiles";
+    row.setAttribute("aria-label", m !== "local" ? "Your tiles" : `${n[me]}'s tiles`);
+    drawButton.hidden = !read.canDraw() || handoff;
+    passButton.hidden = !read.canPass() || handoff;
+    updateTiles(hand);
+  }
+
+  /** The first playable tile, else Draw / Pass when shown (null: none). */
+  function firstFocusable() {
+    const t = row.querySelector('.gw-dom-tile[data-playable="true"]');
+    return t || (!drawButton.hidden && drawButton) || (!passButton.hidden && passButton) || null;
+  }
+
+  return { bar, row, drawButton, passButton, update, firstFocusable };
+}

@@ -1,0 +1,318 @@
+// Online play (mode == "online", the contract's last section): the presence strip
+// between the toolbar and the table (one chip per seat, online.js) with the invite
+// box (Copy invite) when `invite` is set; notices over the board (banner.js banners,
+// stacked): the connection (connecting / offline with a countdown / closed / waiting
+// for the opponent) and a new-game request (mine: Withdraw; the opponent's:
+// [data-dialog=request] with Agree / Decline); the replaced dialog ("Play here
+// instead"); New game as ask / agree; the online events' sounds and messages.
+//
+// Choices where the contract is silent:
+// - While this seat cannot play (not connected, or the opponent is not), the board
+//   is dimmed and the hand is not playable whatever `playable` says.
+// - While the result screen is open the notices move into it (below the hands), so
+//   a request made from the other result screen is answered there; the result
+//   screen's New game button is hidden while a request is pending (the notice has
+//   the buttons) and when the room is closed. The toolbar's New game is disabled
+//   while not connected or while my own request waits, hidden when closed.
+// - `retry_in` counts down in the view (it need not be re-sent every second).
+// - The opponent declining my request shows "Your opponent declined..." in the
+//   status line for a few seconds (last_event kind "declined").
+// - data-copied stays "true" after a copy until the invite changes; when neither
+//   the clipboard nor the copy command works, the invite is left selected and the
+//   button says "Press Ctrl+C".
+
+import { createBanner } from "../lib/banner.js";
+import { createDialog } from "../lib/dialog.js";
+import { element as h } from "../lib/element.js";
+import { createCountdown, createInviteBox, createPresenceChip } from "./online.js";
+import { SOUNDS } from "./sounds.js";
+
+const DECLINED_QUIET_MS = 15000; // after my own Decline / Withdraw: no "declined" news
+
+/** What this seat's own state is called on its chip: [presence, text]. */
+const MY_CHIP = {
+  connected: ["on", "connected"],
+  connecting: ["wait", "connecting\u2026"],
+  offline: ["off", "offline"],
+  replaced: ["off", "open in another notebook"],
+  closed: ["off", "disconnected"],
+};
+
+/**
+ * { strip, notices, replaced, update(), placeNotices(), nudge(), offlineText(),
+ * presenceKey(), onEvent(ev, withSound) }.
+ */
+export function createRoom(view) {
+  const { doc, root, read, shell } = view;
+  root.dataset.copied = "false";
+
+  // the strip: who is here (one chip per seat) and the invite to share
+  const strip = h(doc, "div", "gw-dom-online");
+  strip.hidden = true;
+  const seatsBox = h(doc, "div", "gw-dom-seats");
+  seatsBox.setAttribute("role", "group");
+  seatsBox.setAttribute("aria-label", "Players");
+  const chips = [0, 1].map((i) => createPresenceChip({ doc, seat: i }));
+  seatsBox.append(chips[0].el, chips[1].el);
+  const inviteBox = createInviteBox({
+    doc,
+    onCopy: (how) => {
+      root.dataset.copied = "true";
+      view.status.flash(
+        how === "selected"
+          ? "The invite is selected: press Ctrl+C (\u2318C on a Mac) to copy it."
+          : "Invite copied: send it to your opponent.",
+      );
+    },
+  });
+  shell.onCleanup(inviteBox.destroy);
+  strip.append(seatsBox, inviteBox.el);
+
+  // the notices over the board: the connection, then a new-game request
+  const notices = h(doc, "div", "gw-dom-notices");
+  const connectionNotice = createBanner({ doc, kind: "connection", place: "inline", tone: "info", dot: true });
+  const closedNotice = createBanner({ doc, kind: "closed", place: "inline", tone: "danger" });
+  const waitingNotice = createBanner({ doc, kind: "waiting", place: "inline", tone: "info", dot: true });
+  const askedNotice = createBanner({
+    doc,
+    kind: "request-sent",
+    place: "inline",
+    dot: true,
+    actions: [
+      {
+        label: "Withdraw",
+        action: "withdraw",
+        title: "Take back your request for a new game",
+        ariaLabel: "Withdraw your request for a new game",
+        onClick: () => decline(),
+      },
+    ],
+  });
+  const requestNotice = createBanner({
+    doc,
+    kind: "request",
+    place: "inline",
+    actions: [
+      {
+        label: "Agree",
+        action: "agree",
+        primary: true,
+        title: "Start a new game now",
+        ariaLabel: "Agree to a new game",
+        onClick: () => view.act({ type: "new_game" }),
+      },
+      {
+        label: "Decline",
+        action: "decline",
+        title: "Keep playing this game",
+        ariaLabel: "Decline the new game",
+        onClick: () => decline(),
+      },
+    ],
+  });
+  requestNotice.el.dataset.dialog = "request";
+  requestNotice.el.setAttribute("role", "alert");
+  const banners = [connectionNotice, closedNotice, waitingNotice, askedNotice, requestNotice];
+  for (const b of banners) {
+    notices.appendChild(b.el);
+    shell.onCleanup(b.destroy);
+  }
+
+  // someone else took this seat
+  const replaced = createDialog({
+    doc,
+    returnFocus: () => view.input.firstFocusable(),
+    name: "replaced",
+    title: "This seat is now open in another notebook",
+    message: "",
+    actions: [
+      {
+        label: "Play here instead",
+        action: "reconnect",
+        primary: true,
+        title: "Take the seat back into this notebook (the other one stops playing)",
+        onClick: () => view.act({ type: "reconnect" }),
+      },
+    ],
+  });
+
+  let netKey = ""; // the online trait last seen (re-arms the countdown)
+  let seenRequest = null; // the request, seats, joined of the last update
+  let seenSeats = null;
+  let seenJoined = false;
+  let seenInvite = null;
+  let declinedAt = -Infinity; // when this view last sent decline
+  const countdown = createCountdown({ onTick: () => view.update() });
+  shell.onCleanup(countdown.destroy);
+
+  function decline() {
+    declinedAt = Date.now();
+    view.act({ type: "decline" });
+  }
+  const presenceKey = () => (read.isOnline() ? `${read.net().state}|${read.net().seats}` : "");
+  function offlineText() {
+    const left = countdown.remaining();
+    return left ? `Offline \u2014 reconnecting in ${left} s` : "Offline \u2014 reconnecting\u2026";
+  }
+
+  /** Not online: nothing of the room shows; New game is the plain one. */
+  function clear() {
+    strip.hidden = true;
+    for (const b of banners) b.show(null);
+    replaced.close();
+    if (netKey) countdown.set(null);
+    netKey = "";
+    const { newButton } = view.controls;
+    newButton.hidden = false;
+    newButton.disabled = false;
+    newButton.title = "Deal a new hand";
+    view.screens.result.buttons.new.hidden = false;
+    view.screens.result.buttons.new.disabled = false;
+  }
+
+  function update() {
+    if (!read.isOnline()) {
+      clear();
+      return;
+    }
+    const o = read.net();
+    const me = read.seat();
+    const opp = 1 - me;
+    const n = read.names();
+    const key = read.onlineKey();
+    if (key !== netKey) {
+      netKey = key;
+      countdown.set(o.state === "offline" ? o.retryIn : null);
+      view.status.dropStaleFlash(presenceKey()); // once someone's connection changes
+    }
+    strip.hidden = false;
+
+    // the chips: who is here, who is missing
+    for (const i of [0, 1]) {
+      let presence;
+      let text;
+      if (i === me) [presence, text] = MY_CHIP[o.state];
+      else if (o.seats[i]) [presence, text] = ["on", "connected"];
+      else if (i === 1 && !o.joined) [presence, text] = ["free", "not joined yet"];
+      else [presence, text] = ["off", "offline"];
+      const role = i === 0 ? "host" : "guest";
+      chips[i].set({ name: n[i], state: text, presence, title: `${n[i]} (${role}): ${text}` });
+      chips[i].el.dataset.connected = o.seats[i] ? "true" : "false";
+    }
+
+    // the invite
+    const invite = read.invite();
+    if (invite !== seenInvite) {
+      seenInvite = invite;
+      root.dataset.copied = "false";
+    }
+    inviteBox.set(o.state === "closed" ? "" : invite); // a closed room's invite is dead
+
+    // notices
+    const isReplaced = o.state === "replaced";
+    const closed = o.state === "closed";
+    const connected = o.state === "connected";
+    if (o.state === "connecting") {
+      connectionNotice.setTone("info");
+      connectionNotice.show("Connecting\u2026", o.message);
+    } else if (o.state === "offline") {
+      connectionNotice.setTone("danger");
+      connectionNotice.show(offlineText(), o.message);
+    } else connectionNotice.show(null);
+    closedNotice.show(closed ? "Room closed" : null, o.message || "This game cannot go on: the room is gone.");
+    if (connected && !o.seats[opp]) {
+      const detail =
+        o.message ||
+        (o.joined ? "Your opponent's notebook lost the connection." : invite ? "Copy the invite above and send it to your opponent." : "");
+      waitingNotice.show(o.joined ? "Waiting for the opponent to reconnect" : "Waiting for the opponent to join", detail);
+    } else waitingNotice.show(null);
+    askedNotice.show(connected && o.request === me ? "You asked for a new game \u2014 waiting for the opponent" : null);
+    requestNotice.show(connected && o.request === opp ? "Your opponent asks for a new game" : null);
+    if (isReplaced) for (const b of banners) b.show(null);
+
+    // New game: ask / agree; nothing while it cannot work
+    const newTitle =
+      o.request === opp
+        ? "Agree to your opponent's new game"
+        : o.request === me
+          ? "Waiting for your opponent's answer"
+          : o.joined
+            ? "Ask your opponent for a new game"
+            : "Deal a new hand (nobody has joined yet)";
+    const { newButton } = view.controls;
+    newButton.hidden = closed;
+    newButton.disabled = !connected || o.request === me;
+    newButton.title = newTitle;
+    const again = view.screens.result.buttons.new;
+    again.hidden = closed || o.request != null;
+    again.disabled = !connected;
+    again.title = newTitle;
+
+    if (isReplaced) {
+      replaced.setMessage(
+        o.message || "Only one notebook can hold a seat. Play here to take it back; the other notebook then stops playing.",
+      );
+      if (!replaced.isOpen) replaced.open({ focus: root.contains(doc.activeElement) });
+    } else replaced.close();
+    seenRequest = o.request;
+    seenSeats = o.seats;
+    seenJoined = o.joined;
+  }
+
+  /** The notices live over the board, or in the result screen while it is open. */
+  function placeNotices() {
+    const { result } = view.screens;
+    const home = read.isOnline() && result.isOpen ? result.body : view.board.el;
+    if (notices.parentNode === home) return;
+    const hadFocus = notices.contains(doc.activeElement) ? doc.activeElement : null;
+    home.appendChild(notices);
+    if (hadFocus) hadFocus.focus({ preventScroll: true });
+  }
+
+  /** An online last_event (request, declined, connection, replaced): its sound and news. */
+  function onEvent(ev, withSound) {
+    const me = read.seat();
+    switch (ev.kind) {
+      case "request":
+        if (withSound && ev.player !== me) view.sound.play(SOUNDS.request);
+        break;
+      case "declined": {
+        // `player` asked; the request ended without a new game. Said only when this
+        // view did not answer it itself (Decline / Withdraw).
+        const requester = ev.player === 0 || ev.player === 1 ? ev.player : seenRequest;
+        if (Date.now() - declinedAt < DECLINED_QUIET_MS || requester == null) break;
+        if (requester === me) {
+          view.status.flash("Your opponent declined the new game: play on.");
+          if (withSound) view.sound.play(SOUNDS.declined);
+        } else view.status.flash("Your opponent withdrew the request for a new game.");
+        break;
+      }
+      case "connection": {
+        const now = Array.isArray(ev.seats) ? ev.seats[1 - me] === true : read.net().seats[1 - me];
+        if (seenSeats && now !== seenSeats[1 - me]) {
+          if (withSound) view.sound.play(now ? SOUNDS.joined : SOUNDS.left);
+          if (now) view.status.flash(read.net().joined && !seenJoined ? "Your opponent joined: let's play." : "Your opponent is back.");
+        }
+        break;
+      }
+      case "replaced":
+        if (withSound) view.sound.play(SOUNDS.left);
+        break;
+      default:
+        break;
+    }
+  }
+
+  return {
+    strip,
+    notices,
+    replaced,
+    update,
+    placeNotices,
+    /** A click the notices explain away (e.g. on a tile while the game waits). */
+    nudge: () => [connectionNotice, closedNotice, waitingNotice].forEach((b) => b.nudge()),
+    offlineText,
+    presenceKey,
+    onEvent,
+  };
+}

@@ -1,0 +1,84 @@
+// The status line under the table: whose turn it is and what to do, the error from
+// Python, the end of the hand, the online state; and passing messages (flash) that
+// stay a few seconds (online: the invite copied, a request declined, the opponent
+// back).
+
+import { createStatusLine } from "../lib/readouts.js";
+
+const FLASH_MS = 6000;
+
+/** { el, update(), show(text | null), flash(text), dropStaleFlash(presenceKey) }. */
+export function createStatus(view) {
+  const { doc, read, shell } = view;
+  const line = createStatusLine({ doc });
+  let flashText = ""; // a passing message
+  let flashFor = ""; // room.presenceKey() when it was shown
+  let flashTimer = 0;
+  shell.onCleanup(() => clearTimeout(flashTimer));
+
+  function text() {
+    const err = read.error();
+    if (err) return err;
+    if (flashText) return flashText;
+    const m = read.mode();
+    const n = read.names();
+    const me = read.seat();
+    const o = m === "online" ? read.net() : null;
+    if (o) {
+      if (o.state === "replaced") return "This seat is open in another notebook.";
+      if (o.state === "closed") return o.message || "The room is closed.";
+      if (o.state === "connecting") return "Connecting to the room\u2026";
+      if (o.state === "offline") return `${view.room.offlineText()}.`;
+    }
+    const r = read.result();
+    if (r) {
+      if (r.winner == null) return "Blocked: equal pips, a draw.";
+      const pts = `${r.points} point${r.points === 1 ? "" : "s"}`;
+      if (o) return `${r.winner === me ? "You win" : "Your opponent wins"} ${pts}.`;
+      return `${n[r.winner]} ${m === "computer" && r.winner === 0 ? "win" : "wins"} ${pts}.`;
+    }
+    if (o) {
+      if (o.request === me) return "You asked for a new game: waiting for your opponent's answer.";
+      if (o.request === 1 - me) return "Your opponent asks for a new game: agree or decline.";
+      if (!o.seats[1 - me]) {
+        return o.joined ? "Waiting for your opponent to reconnect." : "Waiting for your opponent to join: send them the invite.";
+      }
+    }
+    const t = read.turn();
+    if (t == null) return "";
+    if (read.handoff()) return `Pass the device to ${n[t]}.`;
+    if (m === "computer" && t !== me) return read.thinking() ? "Computer is thinking\u2026" : "Computer's turn.";
+    if (m === "online" && t !== me) return "Your opponent's turn.";
+    const who = m === "local" ? `${n[t]}'s turn` : "Your turn";
+    if (view.selected) return `${who}: choose the left or right end (\u2190 \u2192), Esc to put it back.`;
+    if (read.canDraw()) return `${who}: no tile fits \u2014 draw from the boneyard.`;
+    if (read.canPass()) return `${who}: no tile fits and the boneyard is empty \u2014 pass.`;
+    const op = read.opening();
+    if (!read.line().length && op) return `${who}: lead with the ${op[0]}\u2013${op[1]}.`;
+    return `${who}: choose a highlighted tile.`;
+  }
+
+  return {
+    el: line.el,
+    update: () => line.show(text(), read.error() ? "error" : undefined),
+    /** Say `message` now (null: what the status line says anyway). */
+    show: (message) => line.show(message || text()),
+    flash(message) {
+      flashText = message;
+      flashFor = view.room.presenceKey();
+      clearTimeout(flashTimer);
+      flashTimer = setTimeout(() => {
+        flashText = "";
+        view.update();
+      }, FLASH_MS);
+      view.update();
+    },
+    /** A passing message is stale once someone's connection changes. */
+    dropStaleFlash(presenceKey) {
+      if (flashText && presenceKey !== flashFor) {
+        flashText = "";
+        clearTimeout(flashTimer);
+      }
+    },
+  };
+}

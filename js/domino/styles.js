@@ -1,0 +1,166 @@
+// The look of the view: the green table, the piles, the line's board, the hand of
+// tile buttons, the dialogs' contents, the online strip and notices; and what
+// changes when the view is compact (a phone: the output area is ~300 px wide).
+
+import { ensureDialogStyles } from "../lib/dialog.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
+import { PALETTE } from "../lib/theme.js";
+import { HAND_H } from "./hand.js";
+import { ensureOnlineStyles } from "./online.js";
+
+const CSS = `
+.gw-root.gw-domino { max-width: 640px; }
+.gw-domino .gw-header { align-items: center; }
+.gw-domino .gw-title small { text-transform: none; }
+.gw-domino .gw-dom-table {
+  position: relative; box-sizing: border-box; border-radius: 14px; padding: 8px 8px 10px;
+  background: radial-gradient(ellipse at 50% 30%, #2c6a4c 0%, #1f5038 60%, #173d2b 100%);
+  border: 1px solid rgba(0, 0, 0, 0.45);
+  box-shadow: 0 0 0 3px #4a3020, 0 0 0 4px #2a1a10, inset 0 2px 14px rgba(0, 0, 0, 0.45);
+  margin: 4px 4px 0;
+}
+.gw-domino .gw-dom-top {
+  display: flex; align-items: center; justify-content: space-between; gap: 10px; min-height: 44px;
+  padding: 0 4px 4px;
+}
+.gw-domino .gw-dom-pile { display: flex; align-items: center; gap: 8px; min-width: 0; }
+.gw-domino .gw-dom-pile canvas { display: block; flex: none; }
+.gw-domino .gw-dom-pile-art { display: block; line-height: 0; }
+.gw-domino .gw-dom-pile[data-pile="boneyard"] { text-align: right; }
+.gw-domino .gw-dom-pile[data-pile="boneyard"] .gw-dom-pile-text { align-items: flex-end; }
+.gw-domino .gw-dom-pile-text { display: flex; flex-direction: column; line-height: 1.15; min-width: 0; }
+.gw-domino .gw-dom-pile-text b { font-size: 16px; font-variant-numeric: tabular-nums; }
+.gw-domino .gw-dom-pile-text span {
+  font-size: 10px; text-transform: uppercase; letter-spacing: 0.09em; color: rgba(230, 240, 232, 0.7);
+  overflow: hidden; text-overflow: ellipsis;
+}
+.gw-domino .gw-dom-pile[data-turn="true"] .gw-dom-pile-text span { color: ${PALETTE.accent}; }
+.gw-domino .gw-dom-boardbox { position: relative; line-height: 0; margin: 0 auto; }
+.gw-domino .gw-dom-boardbox canvas { display: block; }
+.gw-domino .gw-dom-end {
+  position: absolute; padding: 0; margin: 0; border-radius: 6px; cursor: pointer;
+  background: rgba(246, 185, 59, 0.12); border: 2px dashed ${PALETTE.accent};
+  color: transparent; font-size: 0;
+}
+.gw-domino .gw-dom-end:hover { background: rgba(246, 185, 59, 0.28); }
+.gw-domino .gw-dom-end:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+.gw-domino .gw-dom-end[hidden] { display: none; }
+.gw-domino .gw-dom-handbar {
+  display: flex; align-items: center; justify-content: space-between; gap: 8px;
+  margin: 6px 4px 2px; min-height: 30px;
+}
+.gw-domino .gw-dom-handlabel { font-weight: 700; color: #e8f1ea; }
+.gw-domino .gw-dom-handlabel small { font-weight: 500; color: rgba(230, 240, 232, 0.7); margin-left: 6px; }
+.gw-domino .gw-dom-handlabel[data-turn="true"]::before {
+  content: ""; display: inline-block; width: 8px; height: 8px; margin-right: 6px; border-radius: 50%;
+  background: ${PALETTE.accent}; box-shadow: 0 0 6px ${PALETTE.accent}; vertical-align: 1px;
+}
+.gw-domino .gw-dom-actions { display: flex; gap: 6px; }
+.gw-domino .gw-button[hidden] { display: none; }
+.gw-domino .gw-dom-hand {
+  display: flex; gap: 6px; overflow-x: auto; overflow-y: hidden; padding: 12px 6px 8px;
+  min-height: ${HAND_H + 28}px; border-radius: 10px; background: rgba(0, 0, 0, 0.18);
+  scrollbar-width: thin; scroll-snap-type: x proximity;
+}
+.gw-domino .gw-dom-hand:empty::after {
+  content: attr(data-empty); align-self: center; margin: 0 auto; color: rgba(230, 240, 232, 0.6);
+  font-style: italic;
+}
+.gw-domino .gw-dom-tile {
+  position: relative; flex: none; padding: 0; margin: 0; border: none; background: none;
+  border-radius: 7px; cursor: default; line-height: 0; scroll-snap-align: center;
+  transition: transform 0.14s ease-out, filter 0.14s, opacity 0.14s;
+}
+.gw-domino .gw-dom-tile canvas { display: block; pointer-events: none; }
+.gw-domino .gw-dom-hand[data-active="true"] .gw-dom-tile[data-playable="false"] { filter: brightness(0.62) saturate(0.7); }
+.gw-domino .gw-dom-tile[data-playable="true"] { cursor: pointer; }
+.gw-domino .gw-dom-tile[data-playable="true"]::after {
+  content: ""; position: absolute; inset: 1px 1px 4px; border-radius: 6px; pointer-events: none;
+  box-shadow: 0 0 0 2px rgba(246, 185, 59, 0.75), 0 0 10px rgba(246, 185, 59, 0.45);
+}
+.gw-domino .gw-dom-tile[data-playable="true"]:hover { transform: translateY(-4px); }
+.gw-domino .gw-dom-tile[aria-pressed="true"] { transform: translateY(-9px); }
+.gw-domino .gw-dom-tile[aria-pressed="true"]::after {
+  box-shadow: 0 0 0 3px #ffd21f, 0 0 16px rgba(255, 210, 31, 0.8);
+}
+.gw-domino .gw-dom-tile:focus-visible { outline: 2px solid #fff; outline-offset: 2px; }
+.gw-domino .gw-dom-tile[data-opening="true"] .gw-dom-lead {
+  position: absolute; left: 50%; top: -9px; transform: translateX(-50%); z-index: 1;
+  padding: 1px 5px; border-radius: 6px; font-size: 9px; line-height: 12px; font-weight: 800;
+  letter-spacing: 0.06em; text-transform: uppercase; color: #2a1a00; background: ${PALETTE.accent};
+  box-shadow: 0 1px 3px rgba(0, 0, 0, 0.5); white-space: nowrap;
+}
+.gw-domino .gw-dom-tile[data-opening="false"] .gw-dom-lead { display: none; }
+.gw-domino[data-reduced-motion="true"] .gw-dom-tile { transition: none; }
+.gw-domino .gw-dom-levels { display: flex; flex-direction: column; gap: 6px; margin-bottom: 4px; }
+.gw-domino .gw-dom-levels .gw-button { height: auto; padding: 7px 12px; justify-content: space-between; }
+.gw-domino .gw-dom-levels .gw-button small { font-weight: 500; color: ${PALETTE.textDim}; }
+.gw-domino .gw-dom-levels .gw-button[aria-current="true"] { border-color: ${PALETTE.accent}; }
+.gw-domino .gw-dom-levels .gw-button[aria-current="true"] b::after { content: " \\2713"; color: ${PALETTE.accent}; }
+.gw-domino .gw-dom-result-hands { display: flex; flex-direction: column; gap: 8px; margin: 4px 0 6px; text-align: left; }
+.gw-domino .gw-dom-result-hand > div:first-child {
+  font-size: 11px; color: ${PALETTE.textDim}; margin-bottom: 2px;
+}
+.gw-domino .gw-dom-result-hand > div:first-child b { color: ${PALETTE.text}; }
+.gw-domino .gw-dom-result-tiles { display: flex; flex-wrap: wrap; gap: 2px; min-height: 22px; line-height: 0; }
+.gw-domino .gw-dom-result-tiles em { line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; }
+.gw-domino .gw-dom-points { font-size: 30px; font-weight: 800; color: ${PALETTE.accent}; line-height: 1.1; }
+.gw-domino .gw-dialog-backdrop[data-dialog="handoff"] { background: rgba(10, 20, 14, 0.92); }
+.gw-domino .gw-dom-online {
+  display: flex; align-items: center; flex-wrap: wrap; gap: 8px 10px; margin: 0 4px 10px;
+}
+.gw-domino .gw-dom-online[hidden] { display: none; }
+.gw-domino .gw-dom-seats { display: flex; gap: 6px; flex-wrap: wrap; min-width: 0; }
+.gw-domino .gw-dom-online .gw-invite { flex: 1 1 100%; }
+.gw-domino .gw-dom-notices {
+  position: absolute; left: 10px; right: 10px; top: 8px; z-index: 2;
+  display: flex; flex-direction: column; align-items: center; gap: 6px;
+  line-height: 1.3; pointer-events: none;
+}
+.gw-domino .gw-dom-notices > * { pointer-events: auto; max-width: min(470px, 100%); }
+.gw-domino .gw-dialog .gw-dom-notices {
+  position: static; transform: none; margin: 0; align-items: stretch;
+}
+.gw-domino .gw-dialog .gw-dom-notices > * { max-width: none; }
+.gw-domino .gw-dom-notices .gw-banner { box-shadow: 0 6px 20px rgba(0, 0, 0, 0.45); }
+.gw-domino .gw-dom-board { transition: filter 0.25s; }
+.gw-domino[data-mode="online"][data-live="false"] .gw-dom-board { filter: saturate(0.55) brightness(0.72); }
+.gw-domino[data-mode="online"][data-live="false"] .gw-dom-hand .gw-dom-tile { filter: saturate(0.75) brightness(0.8); }
+.gw-domino .gw-dom-result-tiles .gw-dom-hidden {
+  line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; margin-left: 6px; font-style: italic;
+}
+
+/* compact (a phone: the output area is ~300 px wide): a tighter table, smaller pile
+   labels, dialogs as wide as the table allows */
+.gw-domino[data-compact="true"] .gw-dom-table { margin: 4px 0 0; padding: 6px 6px 8px; }
+.gw-domino[data-compact="true"] .gw-dom-top { gap: 6px; min-height: 40px; padding: 0 2px 4px; }
+.gw-domino[data-compact="true"] .gw-dom-pile { gap: 5px; }
+.gw-domino[data-compact="true"] .gw-dom-pile-text span { font-size: 9px; letter-spacing: 0.04em; }
+.gw-domino[data-compact="true"] .gw-dom-handbar { margin: 6px 2px 2px; }
+.gw-domino[data-compact="true"] .gw-dom-online { margin: 0 0 8px; gap: 6px; }
+.gw-domino[data-compact="true"] .gw-invite .gw-button { padding: 0 9px; }
+.gw-domino[data-compact="true"] .gw-invite .gw-button .gw-button-label { display: none; }
+.gw-domino[data-compact="true"] .gw-status { white-space: normal; }
+/* the notices go in the flow below the line (over it they would hide it) */
+.gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-dom-notices { position: static; align-items: stretch; }
+.gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-dom-notices:has(> :not([hidden])) { margin-top: 6px; }
+.gw-domino[data-compact="true"] .gw-dom-notices > * { max-width: none; }
+.gw-domino[data-compact="true"] .gw-dom-notices .gw-banner { flex-wrap: wrap; row-gap: 6px; }
+.gw-domino[data-compact="true"] .gw-dom-notices .gw-banner[data-place] .gw-banner-body { flex: 1 1 0; min-width: calc(100% - 24px); }
+.gw-domino[data-compact="true"] .gw-dom-notices .gw-banner-actions { margin-left: auto; }
+.gw-domino[data-compact="true"] .gw-dialog-backdrop { padding: 8px 6px; }
+.gw-domino[data-compact="true"] .gw-dialog { min-width: 0; padding: 12px 12px 10px; }
+.gw-domino[data-compact="true"] .gw-dialog-title { font-size: 18px; margin-bottom: 4px; }
+.gw-domino[data-compact="true"] .gw-dialog-message { margin-bottom: 8px; font-size: 12.5px; }
+.gw-domino[data-compact="true"] .gw-dialog-body { margin-bottom: 10px; }
+.gw-domino[data-compact="true"] .gw-dom-levels .gw-button { padding: 5px 10px; }
+.gw-domino[data-compact="true"] .gw-dom-points { font-size: 24px; }
+.gw-domino[data-compact="true"] .gw-dom-result-tiles canvas { width: 32px !important; height: auto !important; }
+`;
+
+/** Inject the styles the view uses (once per document or shadow root). */
+export function ensureDominoStyles(el) {
+  ensureDialogStyles(el);
+  ensureOnlineStyles(el);
+  ensureStyleSheet(el, "gamewidgets-domino-v2", CSS);
+}
