@@ -34,10 +34,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+import warnings
 from pathlib import Path
 from typing import Any, ClassVar
-
-import warnings
 
 import anywidget
 import traitlets

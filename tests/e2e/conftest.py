@@ -35,6 +35,9 @@ Fixtures
     ``lab.restart_kernel() -> None``
         Restart the notebook's kernel (as Kernel > Restart does, without the dialog)
         and wait until it is idle again; ``execute`` then talks to the new one.
+    ``lab.panel(expr)`` / ``lab.wait_panel(expr, timeout=30)``
+        The value of a JavaScript expression about the open notebook's ``panel`` (its
+        widget in the page), or wait until it is true.
     ``lab.cells() -> list``
         ``[type, source]`` of every cell of the open notebook, as the page holds it.
     ``lab.save() -> dict``
@@ -536,27 +539,21 @@ _PAGE_STATE_JS = """
 """
 
 
-_RESTART_JS = """async (path) => {
-    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
-        w => w.context && w.context.path === path && w.content);
-    const before = panel.sessionContext.session.kernel;
-    await panel.sessionContext.restartKernel();  // resolves once the kernel is back
-    return !!before;
-}"""
+# The open notebook's panel in the page (JupyterLab and Notebook 7 alike), for the
+# page functions below, which take the notebook's path as `path`.
+_FIND_PANEL = (
+    "Array.from(window.jupyterapp.shell.widgets('main'))"
+    ".find(w => w.context && w.context.path === path && w.content)"
+)
 
-_CELLS_JS = """(path) => {
-    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
-        w => w.context && w.context.path === path && w.content);
-    return Array.from(panel.content.model.cells).map(c => [c.type, c.sharedModel.getSource()]);
-}"""
+# resolves once the kernel is back
+_RESTART_JS = f"async (path) => {{ await ({_FIND_PANEL}).sessionContext.restartKernel(); }}"
 
-_SAVE_JS = """async ([path, timeoutMs]) => {
-    const panel = Array.from(window.jupyterapp.shell.widgets('main')).find(
-        w => w.context && w.context.path === path && w.content);
+_SAVE_JS = f"""async ([path, timeoutMs]) => {{
     const timeout = new Promise((_, reject) => setTimeout(
-        () => reject(new Error(`saving did not finish in ${timeoutMs} ms`)), timeoutMs));
-    await Promise.race([panel.context.save(), timeout]);
-}"""
+        () => reject(new Error(`saving did not finish in ${{timeoutMs}} ms`)), timeoutMs));
+    await Promise.race([({_FIND_PANEL}).context.save(), timeout]);
+}}"""
 
 
 class Lab:
@@ -808,9 +805,23 @@ class Lab:
 
     # -- page helpers
 
+    def panel(self, expr: str):
+        """The value of a JavaScript expression about the open notebook's ``panel`` (its
+        widget in the page): ``lab.panel("panel.content.model.cells.length")``."""
+        return self.page.evaluate(f"(path) => {{ const panel = {_FIND_PANEL}; return ({expr}); }}", self._path)
+
+    def wait_panel(self, expr: str, timeout: float = ACTION_TIMEOUT) -> None:
+        """Wait until a JavaScript expression about the open notebook's ``panel`` is true."""
+        self.page.wait_for_function(
+            f"(path) => {{ const panel = {_FIND_PANEL}; return !!({expr}); }}",
+            arg=self._path,
+            timeout=timeout * 1000,
+            polling=50,
+        )
+
     def cells(self) -> list:
         """[type, source] of each cell of the open notebook, as the page holds it."""
-        return self.page.evaluate(_CELLS_JS, self._path)
+        return self.panel("Array.from(panel.content.model.cells).map(c => [c.type, c.sharedModel.getSource()])")
 
     def save(self) -> dict:
         """Save the open notebook and return the file as it is on disk (JSON)."""

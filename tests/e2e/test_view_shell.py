@@ -61,8 +61,7 @@ FOCUS_JS = """(root) => {
 
 
 # when the page last saved (or loaded) the notebook, as it knows it
-SAVED_AT_JS = """(path) => Array.from(window.jupyterapp.shell.widgets('main')).find(
-    w => w.context && w.context.path === path).context.contentsModel.last_modified"""
+SAVED_AT = "panel.context.contentsModel.last_modified"
 
 
 def cell_outline(notebook):
@@ -93,18 +92,14 @@ def test_no_key_reaches_the_notebook_while_the_view_has_focus(lab, game, fronten
     page.keyboard.press("m")
     lab.wait_for_attr(root, "data-muted", "false" if muted == "true" else "true")
     # Ctrl+S is the page's: it saves the notebook (and no key changed it on disk)
-    saved_at = page.evaluate(SAVED_AT_JS, lab._path)
+    saved_at = lab.panel(SAVED_AT)
     page.keyboard.press("Control+s")
-    page.wait_for_function(f"(path) => ({SAVED_AT_JS})(path) !== {saved_at!r}", arg=lab._path)
+    lab.wait_panel(f"{SAVED_AT} !== {saved_at!r}")
     assert cell_outline(lab.save()) == on_disk
     # a click outside the view gives the notebook its keys back: B inserts a cell
     page.locator(".jp-Cell").first.locator(".jp-InputPrompt").click()
     page.keyboard.press("b")
-    page.wait_for_function(
-        """([path, n]) => { const p = Array.from(window.jupyterapp.shell.widgets('main')).find(
-               w => w.context && w.context.path === path); return p.content.model.cells.length === n; }""",
-        arg=[lab._path, len(before) + 1],
-    )
+    lab.wait_panel(f"panel.content.model.cells.length === {len(before) + 1}")
 
 
 ALL_FOUR = [
@@ -116,8 +111,9 @@ ALL_FOUR = [
 ]
 
 
-def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab):
-    page = lab.open_notebook(ALL_FOUR)
+@pytest.mark.parametrize("frontend", ["lab", "notebook"])
+def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab, frontend):
+    page = lab.open_notebook(ALL_FOUR, frontend=frontend)
     for game in GAMES:
         lab.wait_for_attr(root_of(game), "data-connection", "live")
         assert not page.locator(f"{root_of(game)} [data-notice=disconnected]").is_visible()
@@ -128,7 +124,7 @@ def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab):
         notice = page.locator(f"{root} [data-notice=disconnected]")
         assert notice.is_visible()
         assert "Run the cell again" in notice.inner_text()
-        lab.screenshot(f"shell-{game}-disconnected", page.locator(root))
+        lab.screenshot(f"shell-{game}-disconnected-{frontend}", page.locator(root))
     # clicks on a disconnected board do nothing (and raise nothing in the page)
     board = page.locator(f"{root_of('line98')} canvas.gw-board")
     board.click(position={"x": 60, "y": 60}, force=True)
@@ -138,11 +134,7 @@ def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab):
 def test_a_view_whose_kernel_was_shut_down_says_so(lab):
     page = lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
     lab.wait_for_attr(root_of("line98"), "data-connection", "live")
-    page.evaluate(
-        """(path) => Array.from(window.jupyterapp.shell.widgets('main')).find(
-               w => w.context && w.context.path === path).sessionContext.shutdown()""",
-        lab._path,
-    )
+    lab.panel("panel.sessionContext.shutdown()")
     lab.wait_for_attr(root_of("line98"), "data-connection", "lost", timeout=10)
 
 
