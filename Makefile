@@ -5,21 +5,31 @@ VENV := .venv
 BIN := $(VENV)/bin
 JS_SOURCES := $(wildcard js/*/*.js) js/build.mjs
 
-.PHONY: lab test unit e2e bench js browser clean
+LINTED := src tests benchmarks tools hatch_build.py
 
-# root (as in a container) must say so to Jupyter; LAB_ARGS adds options, e.g. --no-browser
+.PHONY: lab test unit check e2e bench js browser clean
+
+# root (as in a container) must say so to Jupyter; LAB_ARGS adds options (README: headless)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
+# JupyterLab serves lab/, working copies of notebooks/ (git-ignored; refreshed from the
+# originals by tools/tutorial_copies.py, keeping what you changed), so playing the
+# tutorials never changes the checkout
 lab: $(BIN)/.installed js
-	$(BIN)/jupyter lab --ServerApp.root_dir=notebooks $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/python tools/tutorial_copies.py notebooks lab
+	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(ROOT_FLAG) $(LAB_ARGS)
 
-test: $(BIN)/.installed js browser
-	npm test --silent
+test: $(BIN)/.installed js browser check
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-unit: $(BIN)/.installed js
-	npm test --silent
+unit: $(BIN)/.installed js check
 	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
+
+# types (mypy, config in pyproject.toml), lint (ruff, likewise) and the views' own tests
+check: $(BIN)/.installed
+	$(BIN)/python -m mypy
+	$(BIN)/python -m ruff check $(LINTED)
+	npm test --silent
 
 e2e: $(BIN)/.installed js browser
 	$(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)

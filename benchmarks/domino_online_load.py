@@ -99,7 +99,7 @@ async def send_later(socket, message: dict, delay: float, stop: asyncio.Event, b
 
 def percentile(values: list[float], p: float) -> float:
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+    return ordered[min(len(ordered) - 1, round(p / 100 * (len(ordered) - 1)))]
 
 
 async def run(url: str, rooms: int, seconds: float, think: float, seed: int) -> Stats:

@@ -10,8 +10,7 @@ import os
 import sys
 import time
 
-from gamewidgets.line98 import Game
-from gamewidgets.line98 import experiment
+from gamewidgets.line98 import Game, experiment
 from gamewidgets.line98.players import PLAYERS, play_game
 
 

@@ -5,6 +5,7 @@ import statistics
 import subprocess
 import sys
 from collections import deque
+from itertools import pairwise
 
 import numpy as np
 import pytest
@@ -34,7 +35,7 @@ def check_record(record: dict) -> None:
     assert record["game"] == "line98" and len(states) == len(moves) + 1
     first = np.array(states[0]["board"])
     assert first.shape == (9, 9) and np.count_nonzero(first) == 5 and len(states[0]["previews"]) == 3
-    for before, move, after in zip(states, moves, states[1:]):
+    for before, move, after in zip(states, moves, states[1:], strict=False):  # states: one more than moves
         board = before["board"]
         (fr, fc), (tr, tc) = move["from"], move["to"]
         assert board[fr][fc] != 0, "a move starts on a ball"
@@ -154,7 +155,7 @@ def test_mahjong_deal_solve_and_pairs(tmp_path, capsys):
     deal = json.loads(deal_path.read_text())
     assert (deal["game"], deal["seed"], deal["rows"], deal["cols"]) == ("mahjong", 6, 8, 18)
     assert sorted(TILE[c] for row in deal["grid"] for c in row) == sorted(full_set())
-    assert deal["grid"] == [[c for c in row] for row in Game(6).to_dict()["start"]]
+    assert deal["grid"] == [list(row) for row in Game(6).to_dict()["start"]]
 
     assert main(["mahjong", "solve", "--seed", "6", "--json", str(solve_path)]) == 0
     solution = json.loads(solve_path.read_text())
@@ -171,9 +172,9 @@ def test_mahjong_deal_solve_and_pairs(tmp_path, capsys):
     for pair in pairs:
         path = [tuple(p) for p in pair["path"]]
         assert path[0] == tuple(pair["a"]) and path[-1] == tuple(pair["b"]) and len(path) <= 4
-        for (r1, c1), (r2, c2) in zip(path, path[1:]):
+        for (r1, c1), (r2, c2) in pairwise(path):
             assert r1 == r2 or c1 == c2
-            assert -1 <= min(r1, r2) and max(r1, r2) <= 8 and -1 <= min(c1, c2) and max(c1, c2) <= 18
+            assert min(r1, r2) >= -1 and max(r1, r2) <= 8 and min(c1, c2) >= -1 and max(c1, c2) <= 18
 
 
 def test_mahjong_pairs_on_any_grid_with_the_ring(tmp_path):

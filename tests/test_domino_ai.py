@@ -4,13 +4,12 @@ import json
 import random
 
 import pytest
+from domino_deals import swapped_game
 
 from gamewidgets.analysis import Analysis
 from gamewidgets.cli import main
 from gamewidgets.domino import TILES, Draw, Game, Play, tile_name
 from gamewidgets.domino.ai import LEVELS, Easy, Hard, Medium, infer, play_hand
-
-from domino_deals import swapped_game
 
 
 def players(seed=0):
@@ -195,10 +194,9 @@ def test_hard_reads_draws():
 
 def test_same_seed_same_decisions():
     for level in LEVELS:
-        a = play_hand(Game(21), [LEVELS[level](seed=1, **({"time_limit": None, "samples": 20} if level == "hard" else {})),
-                                 Medium(seed=2)])
-        b = play_hand(Game(21), [LEVELS[level](seed=1, **({"time_limit": None, "samples": 20} if level == "hard" else {})),
-                                 Medium(seed=2)])
+        options = {"time_limit": None, "samples": 20} if level == "hard" else {}
+        a = play_hand(Game(21), [LEVELS[level](seed=1, **options), Medium(seed=2)])
+        b = play_hand(Game(21), [LEVELS[level](seed=1, **options), Medium(seed=2)])
         assert a.record() == b.record()
 
 

@@ -17,20 +17,27 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("websockets")
 
-import uvicorn  # noqa: E402
-from websockets.exceptions import ConnectionClosed  # noqa: E402
-from websockets.sync.client import connect  # noqa: E402
+import uvicorn
+from websockets.exceptions import ConnectionClosed
+from websockets.sync.client import connect
 
-from gamewidgets import Domino  # noqa: E402
-from gamewidgets.domino.online import LocalServer, OnlineDomino  # noqa: E402
-from gamewidgets.domino.online.local import free_port  # noqa: E402
-from gamewidgets.domino.online.protocol import (  # noqa: E402
-    BURST, EXPIRY, FLOOD, GONE, MAX_MESSAGE, REFUSED, parse_invite, socket_url,
+from gamewidgets import Domino
+from gamewidgets.domino.online import LocalServer, OnlineDomino
+from gamewidgets.domino.online.local import free_port
+from gamewidgets.domino.online.protocol import (
+    BURST,
+    EXPIRY,
+    FLOOD,
+    GONE,
+    MAX_MESSAGE,
+    REFUSED,
+    parse_invite,
+    socket_url,
 )
-from gamewidgets.domino.online.server import create_app  # noqa: E402
-from gamewidgets.domino.rules import Draw, Pass, Play  # noqa: E402
-from gamewidgets.errors import BadInvite, IllegalMove, RoomError  # noqa: E402
-from gamewidgets.store import Store  # noqa: E402
+from gamewidgets.domino.online.server import create_app
+from gamewidgets.domino.rules import Draw, Pass, Play
+from gamewidgets.errors import BadInvite, IllegalMove, RoomError
+from gamewidgets.store import Store
 
 WAIT = 10.0
 
@@ -221,8 +228,9 @@ def test_a_server_killed_mid_hand_and_restarted_has_every_confirmed_move(tmp_pat
             local.kill()
             local.start()
             # both clients reconnect by themselves and get the full state
+            at_least = len(acknowledged)
             for x in (host, guest):
-                x.wait_for(lambda x: x.opponent_connected and ply(x) >= len(acknowledged), 30)
+                x.wait_for(lambda x, at_least=at_least: x.opponent_connected and ply(x) >= at_least, 30)
             restored = [e.to_dict() for e in w.view.history]
             assert restored[: len(acknowledged)] == acknowledged
             assert len(restored) >= len(confirmed)

@@ -2,13 +2,13 @@
 
 import json
 import random
+from itertools import pairwise
 
+from domino_deals import swapped_game
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamewidgets.domino import TILES, Draw, Game, Pass, Play, PlayerView, legal_actions, move_from_dict, pips
-
-from domino_deals import swapped_game
 
 seeds = st.integers(min_value=0, max_value=2**32)
 choices = st.lists(st.floats(min_value=0, max_value=1, exclude_max=True), max_size=80)
@@ -35,7 +35,7 @@ def unplaced(line):
 def check_tiles(game: Game) -> None:
     everything = [*game.hand(0), *game.hand(1), *game.boneyard, *unplaced(game.line)]
     assert sorted(everything) == list(TILES)
-    for left, right in zip(game.line, game.line[1:]):
+    for left, right in pairwise(game.line):
         assert left[1] == right[0]
 
 
@@ -177,7 +177,7 @@ def test_hidden_swaps_are_found_often():
     changed = 0
     for seed in range(15):
         game = Game(seed)
-        for step in range(rnd.randrange(1, 30)):
+        for _ in range(rnd.randrange(1, 30)):
             if game.is_over:
                 game.undo()
                 break

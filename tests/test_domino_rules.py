@@ -2,12 +2,27 @@
 
 import json
 from collections import defaultdict
+from itertools import pairwise
 
 import pytest
 
 from gamewidgets.domino import (
-    TILES, Draw, Event, Game, Outcome, Pass, Play, PlayerView, as_tile, legal_actions, move_from_dict,
-    opening_rank, opening_tile, pips, ranked_above, tile_name,
+    TILES,
+    Draw,
+    Event,
+    Game,
+    Outcome,
+    Pass,
+    Play,
+    PlayerView,
+    as_tile,
+    legal_actions,
+    move_from_dict,
+    opening_rank,
+    opening_tile,
+    pips,
+    ranked_above,
+    tile_name,
 )
 from gamewidgets.errors import BadSave, GameOver, IllegalMove, NothingToUndo
 
@@ -62,7 +77,7 @@ def blocked_position(hand0, hand1, start=0):
 def test_the_double_six_set():
     assert len(TILES) == 28 == len(set(TILES))
     assert TILES[0] == (0, 0) and TILES[-1] == (6, 6)
-    assert all(a >= b and 0 <= b and a <= 6 for a, b in TILES)
+    assert all(a >= b and b >= 0 and a <= 6 for a, b in TILES)
     assert sum(a == b for a, b in TILES) == 7
     assert pips(TILES) == 168
     assert list(TILES) == sorted(TILES)
@@ -205,7 +220,7 @@ def test_tiles_match_pips_and_turn_the_right_way():
     assert game.ends == (0, 0) and game.line[-1] == (2, 0)
     game.play(Play("0-0", "right"))
     assert game.line == ((0, 4), (4, 6), (6, 6), (6, 2), (2, 0), (0, 0))
-    for left, right in zip(game.line, game.line[1:]):
+    for left, right in pairwise(game.line):
         assert left[1] == right[0]
 
 
@@ -376,7 +391,7 @@ def test_undo_takes_back_one_action_at_a_time_exactly():
         game.play(move)
         states.append(game.to_dict())
         views.append((game.view(0), game.view(1)))
-    for expected, view in zip(reversed(states[:-1]), reversed(views[:-1])):
+    for expected, view in zip(reversed(states[:-1]), reversed(views[:-1]), strict=True):
         game.undo()
         assert game.to_dict() == expected
         assert (game.view(0), game.view(1)) == view

@@ -10,7 +10,13 @@ from gamewidgets.analysis import Analysis
 from gamewidgets.errors import GameOver
 from gamewidgets.line98 import Game, Move, points
 from gamewidgets.line98.players import (
-    PLAYERS, BuildPlayer, ClearFirstPlayer, GreedyLongPlayer, RandomPlayer, evaluate, play_game,
+    PLAYERS,
+    BuildPlayer,
+    ClearFirstPlayer,
+    GreedyLongPlayer,
+    RandomPlayer,
+    evaluate,
+    play_game,
 )
 
 

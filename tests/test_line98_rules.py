@@ -1,5 +1,7 @@
 """Each rule of shared/spec/line98.md, on hand-made positions."""
 
+from itertools import pairwise
+
 import numpy as np
 import pytest
 
@@ -73,7 +75,7 @@ def test_open_path_moves_the_ball_along_a_shortest_route():
     result = game.play((0, 0), (0, 3))
     assert result.path[0] == (0, 0) and result.path[-1] == (0, 3)
     assert len(result.path) == 10  # down 3, across 3, up 3 round the wall of blues: 9 steps
-    for (r1, c1), (r2, c2) in zip(result.path, result.path[1:]):
+    for (r1, c1), (r2, c2) in pairwise(result.path):
         assert abs(r1 - r2) + abs(c1 - c2) == 1
     assert game.board[0, 3] == 1 and game.board[0, 0] == 0
 
@@ -234,7 +236,7 @@ def test_displaced_preview_goes_to_a_cell_with_no_ball_and_no_preview():
         if move is None:
             continue
         others = {p.cell for p in game.previews} - {move.target}
-        balls_before = {c for c in game.balls()} - {move.source}
+        balls_before = set(game.balls()) - {move.source}
         result = game.play(move)
         _, new = result.displaced
         assert new not in others and new not in balls_before and new != move.target

@@ -133,7 +133,7 @@ def test_cli_perft_prints_and_writes_json(tmp_path, capsys, size):
     assert json.loads(path.read_text()) == {"size": size, "perft": NAIVE[size]}
     out = capsys.readouterr().out.splitlines()
     assert len(out) == 3
-    for depth, (line, count) in enumerate(zip(out, NAIVE[size]), start=1):
+    for depth, (line, count) in enumerate(zip(out, NAIVE[size], strict=True), start=1):
         assert line.endswith(f"perft {depth}: {count}")
 
 

@@ -8,8 +8,19 @@ import pytest
 
 from gamewidgets.errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from gamewidgets.loa import (
-    FIRST, MOVE_LIMIT, SECOND, SIZES, Game, Move, Outcome, cell_index, cell_name, cells, groups,
-    is_connected, zobrist_key,
+    FIRST,
+    MOVE_LIMIT,
+    SECOND,
+    SIZES,
+    Game,
+    Move,
+    Outcome,
+    cell_index,
+    cell_name,
+    cells,
+    groups,
+    is_connected,
+    zobrist_key,
 )
 
 

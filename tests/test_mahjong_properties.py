@@ -6,11 +6,11 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from mahjong_pairs import connectable_pairs
 
 from gamewidgets.mahjong import Game, fewest_turns, find_path, removable_pairs, solve
 from gamewidgets.mahjong.deal import shuffled
 from gamewidgets.mahjong.tiles import full_set, matches
-from mahjong_pairs import connectable_pairs
 
 seeds = st.integers(min_value=0, max_value=2**32)
 

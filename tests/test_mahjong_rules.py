@@ -1,13 +1,14 @@
 """Each rule of shared/spec/mahjong-connect.md, on hand-made layouts."""
 
 from collections import Counter
+from itertools import pairwise
 
 import pytest
+from mahjong_pairs import connectable_pairs
 
 from gamewidgets.errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from gamewidgets.mahjong import Clock, Game, Move, fewest_turns, find_path, removable_pairs
 from gamewidgets.mahjong.tiles import CODES, TILE, full_set, matches
-from mahjong_pairs import connectable_pairs
 
 
 class FakeTime:
@@ -71,7 +72,7 @@ def test_connections_and_their_turns(picture, a, b, turns):
     path = game.connection(a, b)
     assert path is not None and path[0] == a and path[-1] == b
     assert len(path) - 2 == turns == fewest_turns(game.grid, a, b)
-    for (r1, c1), (r2, c2) in zip(path, path[1:]):
+    for (r1, c1), (r2, c2) in pairwise(path):
         assert r1 == r2 or c1 == c2  # straight segments
 
 

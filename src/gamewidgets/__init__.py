@@ -4,6 +4,17 @@ The widgets (``Line98`` ...) are imported lazily, so the rules engines
 (``gamewidgets.line98`` ...) and the command line load without Jupyter.
 """
 
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # what type checkers see; at run time each widget loads on first use
+    from ._widget import GameWidget
+    from .domino.widget import Domino as Domino
+    from .line98.widget import Line98 as Line98
+    from .loa.widget import LinesOfAction as LinesOfAction
+    from .mahjong.widget import MahjongConnect as MahjongConnect
+
 __version__ = "0.1.0"
 
 _WIDGETS = {
@@ -16,7 +27,7 @@ _WIDGETS = {
 __all__ = [*_WIDGETS, "__version__"]
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> type[GameWidget]:
     if name in _WIDGETS:
         import importlib
 

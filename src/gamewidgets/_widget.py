@@ -33,14 +33,16 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import time
 import warnings
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 import anywidget
 import traitlets
 
+from .analysis import ComputerPlayer
 from .errors import BadMessage, GameError
 from .store import Store, StoreWarning
 
@@ -54,7 +56,9 @@ class _DefaultStore:
         return "<the default store>"
 
 
-DEFAULT_STORE: Any = _DefaultStore()
+DEFAULT_STORE: Final = _DefaultStore()
+#: what ``store=`` takes: the default file, a path, a Store, or None (memory only)
+StoreOption = _DefaultStore | str | os.PathLike[str] | Store | None
 
 
 def view_source(game: str) -> Path:
@@ -68,9 +72,9 @@ def view_source(game: str) -> Path:
     return path
 
 
-def open_store(store) -> Store:
+def open_store(store: StoreOption) -> Store:
     """``store=`` as widgets take it: the default file, None (memory), a path or a Store."""
-    if store is DEFAULT_STORE:
+    if isinstance(store, _DefaultStore):  # DEFAULT_STORE, the one instance
         return Store()
     if store is None:
         return Store.memory()
@@ -97,10 +101,10 @@ class GameWidget(anywidget.AnyWidget):
     muted = traitlets.Bool(False, help="no sound").tag(sync=True)
     reduced_motion = traitlets.Bool(False, help="no travelling animations").tag(sync=True)
 
-    def __init__(self, *, store=DEFAULT_STORE, **kwargs):
+    def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
-        self._watching: asyncio.Task | None = None
-        self._thinking: asyncio.Task | None = None  # a computer's answer being worked out
+        self._watching: asyncio.Task[None] | None = None
+        self._thinking: asyncio.Task[None] | None = None  # a computer's answer being worked out
         super().__init__(**kwargs)
         self._use_remembered_settings(given=kwargs)
         self.observe(self._remember_setting, names=list(self._setting_traits))
@@ -108,11 +112,11 @@ class GameWidget(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------- settings
     @property
-    def settings(self) -> dict:
+    def settings(self) -> dict[str, Any]:
         """The player's settings of this widget (trait name -> value)."""
         return {name: getattr(self, name) for name in self._setting_traits}
 
-    def _use_remembered_settings(self, given: dict) -> None:
+    def _use_remembered_settings(self, given: dict[str, Any]) -> None:
         for name, value in self.store.settings(self.game_name).items():
             if name not in self._setting_traits or name in given:
                 continue
@@ -122,11 +126,12 @@ class GameWidget(anywidget.AnyWidget):
                 warnings.warn(f"the remembered {self.game_name} setting {name}={value!r} is not valid "
                               f"({exc}); the default is used", StoreWarning, stacklevel=3)
 
-    def _remember_setting(self, change) -> None:
+    def _remember_setting(self, change: dict[str, Any]) -> None:
         self.store.set_setting(self.game_name, change["name"], change["new"])
 
     # --------------------------------------------------------- computer players
-    def watch(self, player=None, moves: int = 1, delay: float = 0.6, explain: bool = False):
+    def watch(self, player: ComputerPlayer | str | None = None, moves: int = 1, delay: float = 0.6,
+              explain: bool = False) -> asyncio.Task[None] | None:
         """Let a computer player make ``moves`` moves here, ``delay`` seconds apart, with
         the normal animation; ``explain=True`` shows each analysis (``show``) before its
         move. ``player`` is a player object (``choose``/``analyse``) or a name.
@@ -140,6 +145,7 @@ class GameWidget(anywidget.AnyWidget):
         if moves < 0 or delay < 0:
             raise ValueError("moves and delay must not be negative")
         self.stop()
+        loop: asyncio.AbstractEventLoop | None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -172,7 +178,7 @@ class GameWidget(anywidget.AnyWidget):
             self._thinking = None
             self.thinking = False
 
-    def _decide(self, player, explain: bool):
+    def _decide(self, player: ComputerPlayer, explain: bool) -> Any:
         """The player's move; with ``explain``, its analysis is shown first."""
         if not explain:
             return player.choose(self.game)
@@ -180,7 +186,7 @@ class GameWidget(anywidget.AnyWidget):
         self.show(analysis)
         return analysis.move
 
-    async def _watch(self, player, moves: int, delay: float, explain: bool) -> None:
+    async def _watch(self, player: ComputerPlayer, moves: int, delay: float, explain: bool) -> None:
         try:
             for _ in range(moves):
                 if self._finished:
@@ -197,7 +203,7 @@ class GameWidget(anywidget.AnyWidget):
 
     # ---------------------------------------------------------------- history
     @staticmethod
-    def _position_index(index, last: int) -> int:
+    def _position_index(index: int | None, last: int) -> int:
         """``goto``'s argument as a position 0..``last`` (None or -1: the last one)."""
         if index is None:
             return last
@@ -209,7 +215,7 @@ class GameWidget(anywidget.AnyWidget):
             raise IndexError(f"position {index} is not in this game (0..{last})")
         return index
 
-    def _view_goto(self, message: dict) -> None:
+    def _view_goto(self, message: dict[str, Any]) -> None:
         index = message.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
             raise BadMessage(f"goto needs an integer index, not {index!r}")
@@ -219,11 +225,11 @@ class GameWidget(anywidget.AnyWidget):
             raise BadMessage(str(exc)) from None
 
     # what each game defines for watch()
-    def _player_named(self, name: str | None):
+    def _player_named(self, name: str | None) -> ComputerPlayer:
         """The computer player called ``name`` (None: the game's default)."""
         raise NotImplementedError
 
-    def _play_move(self, move) -> None:
+    def _play_move(self, move: Any) -> None:  # the game's own move type
         raise NotImplementedError
 
     @property
@@ -231,7 +237,7 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     # ------------------------------------------------------------ view messages
-    def _on_view_message(self, _widget, content, _buffers) -> None:
+    def _on_view_message(self, _widget: GameWidget, content: Any, _buffers: list[memoryview]) -> None:
         try:
             if not isinstance(content, dict):
                 raise BadMessage(f"a message must be an object, not {type(content).__name__}")
@@ -258,16 +264,16 @@ class GameWidget(anywidget.AnyWidget):
             if self.error:
                 self.error = ""
 
-    def _reject(self, content, reason: str) -> None:
+    def _reject(self, content: Any, reason: str) -> None:
         text = f"ignored {_short(content)}: {reason}"
         log.warning("%s: %s", type(self).__name__, text)
         self.error = text
 
-    def _event(self, kind: str, **data) -> None:
+    def _event(self, kind: str, **data: Any) -> None:
         previous = self.last_event.get("id", 0) if isinstance(self.last_event, dict) else 0
         self.last_event = {"id": previous + 1, "kind": kind, **data}
 
 
-def _short(content, limit: int = 120) -> str:
+def _short(content: object, limit: int = 120) -> str:
     text = repr(content)
     return text if len(text) <= limit else text[: limit - 3] + "..."

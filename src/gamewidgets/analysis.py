@@ -11,8 +11,9 @@ without pandas being a dependency. ``widget.show(analysis)`` draws it on the boa
 from __future__ import annotations
 
 import html
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any, Protocol
 
 
 @dataclass(frozen=True)
@@ -33,7 +34,7 @@ class Analysis:
     candidates: tuple[Candidate, ...]
     reason: str
     stats: Mapping[str, Any] = field(default_factory=dict)  # depth, nodes, time_ms
-    pv: tuple = ()
+    pv: tuple[Any, ...] = ()
 
     @property
     def chosen(self) -> Candidate:
@@ -42,14 +43,14 @@ class Analysis:
                 return candidate
         raise LookupError("the chosen move is not among the candidates")
 
-    def to_rows(self) -> list[dict]:
+    def to_rows(self) -> list[dict[str, Any]]:
         """One plain dict per candidate, best first: rank, move, score, terms, chosen."""
         return [
             {"rank": rank, "move": str(c.move), "score": c.score, **c.terms, "chosen": c.move == self.move}
             for rank, c in enumerate(self.candidates, start=1)
         ]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "player": self.player,
             "move": str(self.move),
@@ -75,8 +76,8 @@ class Analysis:
         rows = [["*" if row["chosen"] else "", *(_fmt(row.get(c, "")) for c in columns)]
                 for row in self.to_rows()[:limit]]
         widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(header)]
-        lines = [self._summary(), "  ".join(h.rjust(w) for h, w in zip(header, widths))]
-        lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths)) for r in rows]
+        lines = [self._summary(), "  ".join(h.rjust(w) for h, w in zip(header, widths, strict=True))]
+        lines += ["  ".join(v.rjust(w) for v, w in zip(r, widths, strict=True)) for r in rows]
         if len(self.candidates) > limit:
             lines.append(f"... {len(self.candidates) - limit} more candidates (to_rows() has them all)")
         if self.pv:
@@ -97,7 +98,17 @@ class Analysis:
                 f"<tbody>{''.join(body)}</tbody></table>{tail}")
 
 
-def _fmt(value) -> str:
+class ComputerPlayer(Protocol):
+    """What every computer player offers (``widget.watch`` takes one): ``choose(game)``
+    and ``analyse(game)``, given the game's rules object (or, in dominoes, a player's
+    view of it). The game and move types are each game's own."""
+
+    def choose(self, game: Any, /) -> Any: ...
+
+    def analyse(self, game: Any, /) -> Analysis: ...
+
+
+def _fmt(value: object) -> str:
     if isinstance(value, float):
         return f"{value:.3g}" if abs(value) < 1000 else f"{value:.0f}"
     return str(value)

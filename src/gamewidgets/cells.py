@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import IllegalMove
 
 Cell = tuple[int, int]
 
 
-def as_cell(value, shape: tuple[int, int], what: str = "cell") -> Cell:
+def as_cell(value: Any, shape: tuple[int, int], what: str = "cell") -> Cell:
     """``value`` as a ``(row, col)`` on a board of ``shape``, or :class:`IllegalMove`
     saying why not (not a pair of integers, or off the board)."""
     try:

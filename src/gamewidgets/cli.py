@@ -15,7 +15,16 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+if TYPE_CHECKING:
+    from .domino.ai import Player as DominoPlayer
+    from .loa.ai import Player as LoaPlayer
+
+    #: the subcommands of a parser (``add_subparsers()``)
+    Subcommands = argparse._SubParsersAction[argparse.ArgumentParser]
 
 
 def _line98_play(args: argparse.Namespace) -> int:
@@ -47,7 +56,7 @@ class ProgressBar:
     """A progress bar on stderr, as ``progress(done, total)``: redrawn in place on a
     terminal (at most ten times a second), one line per tenth of the way otherwise."""
 
-    def __init__(self, unit: str, width: int = 30, stream=None):
+    def __init__(self, unit: str, width: int = 30, stream: TextIO | None = None):
         self.unit, self.width = unit, width
         self.stream = stream or sys.stderr
         self.live = self.stream.isatty()
@@ -74,7 +83,7 @@ class ProgressBar:
             self.stream.flush()
 
 
-def _add_line98(games) -> None:
+def _add_line98(games: Subcommands) -> None:
     from .line98.players import PLAYERS
 
     line98 = games.add_parser("line98", help="Line 98 (Color Lines)")
@@ -101,7 +110,8 @@ def _mahjong_deal(args: argparse.Namespace) -> int:
 
     game = Game(args.seed)
     grid = [[code(int(t)) for t in row] for row in game.grid]
-    _write_json(args.json, {"game": "mahjong", "seed": args.seed, "rows": len(grid), "cols": len(grid[0]), "grid": grid})
+    _write_json(args.json,
+                {"game": "mahjong", "seed": args.seed, "rows": len(grid), "cols": len(grid[0]), "grid": grid})
     print(f"mahjong deal {args.seed}: {game.tiles_left} tiles, {len(game.legal_moves())} pairs removable at the start")
     return 0
 
@@ -128,19 +138,22 @@ def _mahjong_pairs(args: argparse.Namespace) -> int:
     except (ValueError, KeyError, TypeError) as exc:
         print(f"gamewidgets: {args.grid} is not a grid of tile codes: {exc}", file=sys.stderr)
         return 2
-    pairs = [{"a": list(a), "b": list(b), "path": [list(p) for p in find_path(grid, a, b)]}
-             for a, b in removable_pairs(grid)]
+    pairs = []
+    for a, b in removable_pairs(grid):
+        path = find_path(grid, a, b)
+        assert path is not None  # a removable pair is connected
+        pairs.append({"a": list(a), "b": list(b), "path": [list(p) for p in path]})
     _write_json(args.json, {"pairs": pairs})
     print(f"{len(pairs)} pairs can be removed")
     return 0
 
 
-def _write_json(path: str | None, data: dict) -> None:
+def _write_json(path: str | None, data: dict[str, Any]) -> None:
     if path:
         Path(path).write_text(json.dumps(data))
 
 
-def _add_mahjong(games) -> None:
+def _add_mahjong(games: Subcommands) -> None:
     mahjong = games.add_parser("mahjong", help="Mahjong Connect (Shisen-Sho style)")
     commands = mahjong.add_subparsers(dest="command", required=True, metavar="COMMAND")
     deal = commands.add_parser("deal", help="the deal of a seed (always solvable)")
@@ -168,13 +181,13 @@ def _loa_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _loa_player(level: str, seed: int, args: argparse.Namespace):
+def _loa_player(level: str, seed: int, args: argparse.Namespace) -> LoaPlayer:
     """A player of ``level`` with the budgets of the command line: ``--time`` replaces
     the level's seconds per move (0: no limit); ``--max-depth`` / ``--max-nodes`` cap the
     search and, without ``--time``, switch the clock off (reproducible runs)."""
     from .loa.ai import LEVELS
 
-    options = {"max_depth": args.max_depth, "max_nodes": args.max_nodes}
+    options: dict[str, Any] = {"max_depth": args.max_depth, "max_nodes": args.max_nodes}
     if args.time is not None:
         options["time_limit"] = args.time or None
     elif args.max_depth is not None or args.max_nodes is not None:
@@ -212,6 +225,7 @@ def _loa_match_games(args: argparse.Namespace) -> int:
         second = _loa_player(args.second, second_seed, args)
         game, _ = play_game(first, second, args.size, opening_plies=args.opening, seed=opening)
         outcome = game.outcome()
+        assert outcome is not None  # play_game plays to the end
         winner = None if outcome.winner is None else SIDES[outcome.winner]
         wins[winner] += 1
         records.append({"moves": [str(m) for m in game.moves], "winner": winner, "reason": outcome.reason})
@@ -249,7 +263,7 @@ def _loa_analyse(args: argparse.Namespace) -> int:
         print(exc, file=sys.stderr)
         return 2
     analysis = player.analyse(game)
-    print(analysis.__str__(limit=args.top))
+    print(analysis.__str__(args.top))  # the table of the top candidates (limit=)
     _write_json(args.json, {"size": args.size, "position": game.fen(), **analysis.to_dict()})
     return 0
 
@@ -264,7 +278,7 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _add_loa_budgets(command, seed_help: str) -> None:
+def _add_loa_budgets(command: argparse.ArgumentParser, seed_help: str) -> None:
     command.add_argument("--seed", type=_seed, default=0, help=f"seed of {seed_help} (default 0)")
     command.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                          help="seconds per move instead of the level's (0: no limit)")
@@ -273,7 +287,7 @@ def _add_loa_budgets(command, seed_help: str) -> None:
                          help="stop the search after about this many positions")
 
 
-def _add_loa(games) -> None:
+def _add_loa(games: Subcommands) -> None:
     from .loa import SIZES
     from .loa.ai import LEVELS
 
@@ -305,7 +319,7 @@ def _add_loa(games) -> None:
     match.set_defaults(run=_loa_match)
     analyse = commands.add_parser("analyse", help="how a computer level judges the position after some moves")
     analyse.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
-    analyse.add_argument("--moves", default="", help='the moves from the start, e.g. "b1-b3 a2xc2" (default none)')
+    analyse.add_argument("--moves", default="", help='the moves from the start, e.g. "b1-b3 a3xc1" (default none)')
     analyse.add_argument("--level", choices=list(LEVELS), default="hard", help="the level that judges (default hard)")
     _add_loa_budgets(analyse, "the player's random moves")
     analyse.add_argument("--top", type=_positive, default=10, help="candidates printed (default 10)")
@@ -313,12 +327,12 @@ def _add_loa(games) -> None:
     analyse.set_defaults(run=_loa_analyse)
 
 
-def _domino_player(level: str, seed: int, args: argparse.Namespace):
+def _domino_player(level: str, seed: int, args: argparse.Namespace) -> DominoPlayer:
     """A player of ``level``; ``--samples`` / ``--time`` set hard's budget (``--time 0``:
     no clock, reproducible)."""
     from .domino.ai import LEVELS
 
-    options = {}
+    options: dict[str, Any] = {}
     if level == "hard":
         if args.samples is not None:
             options["samples"] = args.samples
@@ -348,11 +362,9 @@ def _domino_match(args: argparse.Namespace) -> int:
         for swapped in (False, True):
             game = Game(deal_seed)
             seat = (1, 0) if swapped else (0, 1)  # seat[k]: where level k sits
-            players = [None, None]
-            for k in (0, 1):
-                players[seat[k]] = _domino_player(levels[k], seeds[k], args)
-            while not game.is_over:
-                turn = game.turn
+            by_level = [_domino_player(levels[k], seeds[k], args) for k in (0, 1)]
+            players = [by_level[seat.index(p)] for p in (0, 1)]  # players[p]: who sits at p
+            while (turn := game.turn) is not None:  # None once the hand is over
                 started = time.perf_counter()
                 move = players[turn].choose(game.view(turn))
                 k = seat.index(turn)
@@ -360,6 +372,7 @@ def _domino_match(args: argparse.Namespace) -> int:
                 times[k][1] += 1
                 game.play(move)
             outcome = game.outcome()
+            assert outcome is not None  # the hand is over
             record = game.record()
             records.append({"levels": [levels[seat.index(0)], levels[seat.index(1)]], "deal": record["deal"],
                             "moves": record["moves"], "result": record["result"]})
@@ -380,7 +393,7 @@ def _domino_match(args: argparse.Namespace) -> int:
     print(f"domino, {hands} hands ({n} deals, each played with seats swapped), seed {args.seed}")
     for k, sign in ((0, 1), (1, -1)):
         per_move = times[k][0] / max(times[k][1], 1) * 1000
-        print(f"  {k and 'second' or 'first '} {levels[k]:>6}: {sign * mean:+.2f} ± {se:.2f} points per hand, "
+        print(f"  {(k and 'second') or 'first '} {levels[k]:>6}: {sign * mean:+.2f} ± {se:.2f} points per hand, "
               f"won {100 * seat_wins[k] / hands:.1f}% of hands, {per_move:.1f} ms per move")
     print(f"  drawn hands: {100 * seat_wins[2] / hands:.1f}%")
     _write_json(args.json, {"hands": records})
@@ -403,10 +416,10 @@ def _domino_decide(args: argparse.Namespace) -> int:
         print(f"gamewidgets: cannot set up hand {args.hand} at move {args.ply} of {args.record}: "
               f"{type(exc).__name__}: {exc}", file=sys.stderr)
         return 2
-    if game.is_over:
+    player = game.turn
+    if player is None:  # the hand is over
         print(f"gamewidgets: hand {args.hand} is over before move {args.ply} ({game.outcome()})", file=sys.stderr)
         return 1
-    player = game.turn
     analysis = _domino_player(args.level, args.seed, args).analyse(game.view(player))
     move = {"player": player, **analysis.move.to_dict()}
     if move["action"] == DRAW:  # the record format holds the drawn tile (the player did not see it)
@@ -428,23 +441,26 @@ def _domino_serve(args: argparse.Namespace) -> int:
     if args.sweep <= 0:
         print("--sweep must be more than 0 seconds", file=sys.stderr)
         return 2
+    from .extras import MissingExtra, require
+
     try:
-        from .domino.online.server import serve
-    except ImportError as exc:
-        print(f"the room server needs the online extra: pip install 'gamewidgets[online]' ({exc})",
-              file=sys.stderr)
+        require("online", "the room server")
+    except MissingExtra as exc:
+        print(f"gamewidgets: {exc}", file=sys.stderr)
         return 2
+    from .domino.online.server import serve
+
     serve(args.host, args.port, args.db, sweep_every=args.sweep, room_limit=args.room_limit)
     return 0
 
 
-def _add_domino_budgets(command) -> None:
+def _add_domino_budgets(command: argparse.ArgumentParser) -> None:
     command.add_argument("--samples", type=_positive, default=None, help="hard: hidden deals sampled per move")
     command.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                          help="hard: seconds per move at most (0: no clock, reproducible)")
 
 
-def _add_domino(games) -> None:
+def _add_domino(games: Subcommands) -> None:
     from .domino.ai import LEVELS
 
     domino = games.add_parser("domino", help="Dominoes (draw game, double-six)")
@@ -476,12 +492,12 @@ def _add_domino(games) -> None:
                        help="the SQLite file of rooms and moves (default rooms.db; created if missing)")
     serve.add_argument("--sweep", type=_seconds, default=3600.0, metavar="SECONDS",
                        help="how often to delete rooms idle for 7 days (default 3600)")
-    serve.add_argument("--room-limit", type=_integer(0, "a number of rooms (0: no limit)"), default=60,
-                       metavar="N", help="rooms created or seats claimed a minute per address (default 60; 0: no limit)")
+    serve.add_argument("--room-limit", type=_integer(0, "a number of rooms (0: no limit)"), default=60, metavar="N",
+                       help="rooms created or seats claimed a minute per address (default 60; 0: no limit)")
     serve.set_defaults(run=_domino_serve)
 
 
-def _integer(minimum: int, what: str):
+def _integer(minimum: int, what: str) -> Callable[[str], int]:
     """An argparse type: an integer of at least ``minimum``."""
 
     def parse(text: str) -> int:
@@ -500,8 +516,22 @@ _seed = _integer(0, "a non-negative integer seed")
 _positive = _integer(1, "a positive integer")
 
 
+DESCRIPTION = "Play, measure and serve the four games without Jupyter (also: python -m gamewidgets)."
+EXAMPLES = """examples:
+  gamewidgets line98 play --player build --seed 3 --json game.json
+  gamewidgets mahjong solve --seed 7 --json solution.json
+  gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
+  gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
+
+gamewidgets GAME --help lists the commands of a game."""
+
+
 def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="gamewidgets", description=__doc__.splitlines()[0])
+    from . import __version__
+
+    top = argparse.ArgumentParser(prog="gamewidgets", description=DESCRIPTION, epilog=EXAMPLES,
+                                  formatter_class=argparse.RawDescriptionHelpFormatter)
+    top.add_argument("--version", action="version", version=f"gamewidgets {__version__}")
     games = top.add_subparsers(dest="game", required=True, metavar="GAME")
     _add_line98(games)
     _add_mahjong(games)

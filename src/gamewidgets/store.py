@@ -23,10 +23,14 @@ import sqlite3
 import sys
 import time
 import warnings
+from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
+from typing import Any
 
 FILENAME = "gamewidgets.sqlite3"
+#: one SQL statement and its arguments
+Statement = tuple[str, tuple[Any, ...]]
 SCHEMA_VERSION = 3  # 2 added "outcomes", 3 "settings"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
@@ -90,14 +94,14 @@ class Tally:
         return 100.0 * self.wins / self.played if self.played else 0.0
 
     @classmethod
-    def of(cls, results: list[str]) -> "Tally":
+    def of(cls, results: list[str]) -> Tally:
         streak = best = 0
         for result in results:
             streak = streak + 1 if result == "win" else 0
             best = max(best, streak)
         return cls(results.count("win"), results.count("loss"), results.count("draw"), streak, best)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {**asdict(self), "played": self.played, "win_percent": round(self.win_percent, 1)}
 
 
@@ -121,7 +125,7 @@ def default_path() -> Path:
     return data / "gamewidgets" / FILENAME
 
 
-def transaction(conn: sqlite3.Connection, statements) -> int:
+def transaction(conn: sqlite3.Connection, statements: Iterable[Statement]) -> int:
     """Run the ``(sql, args)`` statements in one ``BEGIN IMMEDIATE`` transaction, rolled
     back if any fails (``conn`` in autocommit mode); the rows the last one changed."""
     conn.execute("BEGIN IMMEDIATE")
@@ -145,19 +149,20 @@ def _memory_database() -> sqlite3.Connection:
 class Store:
     """Records, finished games and saved games of all the games, in one file."""
 
-    def __init__(self, path: str | os.PathLike | None = None):
-        self.path: Path | None = Path(path) if path is not None else default_path()
+    def __init__(self, path: str | os.PathLike[str] | None = None):
+        file = Path(path) if path is not None else default_path()
+        self.path: Path | None = file  # None for a memory store
         self.problem: str | None = None  # why the file is not used, if it is not
         self._memory: sqlite3.Connection | None = None
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
+            file.parent.mkdir(parents=True, exist_ok=True)
             with self._connect() as conn:
                 self._check_and_create(conn)
         except (sqlite3.Error, OSError) as exc:
             self._fall_back(f"{type(exc).__name__}: {exc}")
 
     @classmethod
-    def memory(cls) -> "Store":
+    def memory(cls) -> Store:
         """A store that keeps nothing beyond this Python process."""
         store = cls.__new__(cls)
         store.path = None
@@ -199,12 +204,12 @@ class Store:
         )
         return int(score) > before
 
-    def finished(self, game: str) -> list[dict]:
+    def finished(self, game: str) -> list[dict[str, Any]]:
         """Every finished game of ``game``, oldest first."""
         rows = self._read(
             "SELECT score, moves, seed, finished FROM finished WHERE game = ? ORDER BY id", (game,)
         )
-        return [dict(zip(("score", "moves", "seed", "finished"), row)) for row in rows]
+        return [dict(zip(("score", "moves", "seed", "finished"), row, strict=True)) for row in rows]
 
     # ---------------------------------------------- wins and losses (two players)
     def add_outcome(self, game: str, variant: str, result: str, moves: int) -> None:
@@ -217,13 +222,13 @@ class Store:
             (game, variant, result, int(moves), time.time()),
         )])
 
-    def tally(self, game: str, variant: str) -> "Tally":
+    def tally(self, game: str, variant: str) -> Tally:
         """Wins, losses, draws and streaks of ``game`` in ``variant``."""
         rows = self._read("SELECT result FROM outcomes WHERE game = ? AND variant = ? ORDER BY id", (game, variant))
         return Tally.of([row[0] for row in rows])
 
     # ------------------------------------------------------------ saved games
-    def save(self, game: str, name: str, data: dict) -> None:
+    def save(self, game: str, name: str, data: dict[str, Any]) -> None:
         """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any."""
         text = json.dumps(data)
         self._write(
@@ -237,7 +242,7 @@ class Store:
             ]
         )
 
-    def load(self, game: str, name: str) -> dict | None:
+    def load(self, game: str, name: str) -> dict[str, Any] | None:
         rows = self._read("SELECT data FROM saved WHERE game = ? AND name = ?", (game, name))
         return json.loads(rows[0][0]) if rows else None
 
@@ -250,11 +255,11 @@ class Store:
         return [row[0] for row in rows]
 
     # --------------------------------------------------------------- settings
-    def settings(self, game: str) -> dict:
+    def settings(self, game: str) -> dict[str, Any]:
         """The settings last chosen in ``game``'s widgets (trait name -> value). A value
         that is not JSON is left out, with a :class:`StoreWarning`."""
         rows = self._read("SELECT name, value FROM settings WHERE game = ? ORDER BY name", (game,))
-        chosen = {}
+        chosen: dict[str, Any] = {}
         for name, text in rows:
             try:
                 chosen[name] = json.loads(text)
@@ -263,7 +268,7 @@ class Store:
                               "left as it is and the default is used", StoreWarning, stacklevel=2)
         return chosen
 
-    def set_setting(self, game: str, name: str, value) -> None:
+    def set_setting(self, game: str, name: str, value: Any) -> None:
         """Remember ``value`` (JSON) as ``game``'s setting ``name``: one row per setting,
         so two kernels changing different settings lose neither."""
         self._write([(
@@ -274,6 +279,7 @@ class Store:
 
     # -------------------------------------------------------------- internals
     def _connect(self) -> sqlite3.Connection:
+        assert self.path is not None, "a memory store has no file to connect to"
         conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
         conn.execute("PRAGMA busy_timeout = 30000")
         return conn
@@ -291,7 +297,8 @@ class Store:
         transaction(conn, [(statement, ()) for statement in filter(str.strip, _SCHEMA.split(";"))]
                     + [(f"PRAGMA user_version = {SCHEMA_VERSION}", ())])
 
-    def _fall_back(self, why: str) -> None:
+    def _fall_back(self, why: str) -> sqlite3.Connection:
+        """Warn and carry on in memory; the memory database."""
         self.problem = why
         warnings.warn(
             f"gamewidgets cannot use its store {self.path} ({why}); the file is left "
@@ -300,9 +307,10 @@ class Store:
             StoreWarning,
             stacklevel=3,
         )
-        self._memory = _memory_database()
+        self._memory = memory = _memory_database()
+        return memory
 
-    def _read(self, sql: str, args: tuple) -> list[tuple]:
+    def _read(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         if self._memory is not None:
             return self._memory.execute(sql, args).fetchall()
         try:
@@ -312,10 +320,9 @@ class Store:
             finally:
                 conn.close()
         except sqlite3.Error as exc:
-            self._fall_back(f"{type(exc).__name__}: {exc}")
-            return self._memory.execute(sql, args).fetchall()
+            return self._fall_back(f"{type(exc).__name__}: {exc}").execute(sql, args).fetchall()
 
-    def _write(self, statements: list[tuple[str, tuple]]) -> None:
+    def _write(self, statements: list[Statement]) -> None:
         conn = self._memory
         close = False
         if conn is None:
@@ -323,8 +330,7 @@ class Store:
                 conn = self._connect()
                 close = True
             except sqlite3.Error as exc:
-                self._fall_back(f"{type(exc).__name__}: {exc}")
-                conn = self._memory
+                conn = self._fall_back(f"{type(exc).__name__}: {exc}")
         try:
             transaction(conn, statements)
         except sqlite3.Error as exc:

@@ -7,13 +7,14 @@ code cells of a notebook, and the harness opens it in JupyterLab and runs it.
 Fixtures
 --------
 ``lab`` (function scope) -> :class:`Lab`
-    ``lab.open_notebook(cells, name=None, frontend="lab", viewport=None) -> Page``
+    ``lab.open_notebook(cells, name=None, frontend="lab", viewport=None, kernel="python3") -> Page``
         Write a notebook with those code cells into the server's root (named after
         the test unless ``name`` is given), start its kernel (POST /api/sessions, so
         it boots while the page loads), open ``/lab/tree/<nb>?reset`` in a new page
         (1200x900 unless ``viewport={"width": w, "height": h}``, file browser
         collapsed) — or, with ``frontend="notebook"``, Notebook 7's
-        ``/notebooks/<nb>`` on the same server — wait for the kernel to be idle, run
+        ``/notebooks/<nb>`` on the same server — with the kernel ``kernel`` (a kernelspec
+        name; ``lab.server.add_kernel(name, python)`` adds one) — wait for the kernel to be idle, run
         all cells (``notebook:run-all-cells``) and wait until they have all finished.
         A cell that raised fails the test with its traceback. ``lab.page`` is that
         page afterwards; widget views render asynchronously, so wait for them
@@ -88,6 +89,7 @@ console, and ``screenshots/<test>-failure.png`` is saved.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import re
@@ -315,6 +317,13 @@ class JupyterLabServer:
         with _DIRECT.open(request, timeout=timeout) as response:
             raw = response.read()
         return json.loads(raw) if raw else None
+
+    def add_kernel(self, name: str, python: Path) -> None:
+        """A kernelspec ``name`` running ``python`` (which must have ipykernel)."""
+        spec = self.base / "data" / "kernels" / name
+        spec.mkdir(parents=True, exist_ok=True)
+        argv = [str(python), "-m", "ipykernel_launcher", "-f", "{connection_file}"]
+        (spec / "kernel.json").write_text(json.dumps({"argv": argv, "display_name": name, "language": "python"}))
 
     def empty_home(self) -> None:
         """Delete what the tests' kernels kept in GAMEWIDGETS_HOME (the store)."""
@@ -575,7 +584,7 @@ class Lab:
         self.timings: dict[str, float] = {}  # seconds of the last open_notebook
         self._others: list[Lab] = []
 
-    def another(self) -> "Lab":
+    def another(self) -> Lab:
         """A second driver (own context, page and kernel) on the same JupyterLab."""
         other = Lab(self.server, self.browser, f"{self.test_name}-{len(self._others) + 2}")
         self._others.append(other)
@@ -584,7 +593,7 @@ class Lab:
     # -- notebooks
 
     def open_notebook(self, cells: list[str], name: str | None = None, frontend: str = "lab",
-                      viewport: dict | None = None):
+                      viewport: dict | None = None, kernel: str = "python3"):
         """Write, open and run a notebook of code cells; return the Playwright page."""
         if frontend not in ("lab", "notebook"):
             raise ValueError(f"frontend must be 'lab' or 'notebook', not {frontend!r}")
@@ -596,8 +605,8 @@ class Lab:
             cells=[nbformat.v4.new_code_cell(source) for source in cells],
             metadata={
                 "kernelspec": {
-                    "name": "python3",
-                    "display_name": "Python 3 (ipykernel)",
+                    "name": kernel,
+                    "display_name": kernel,
                     "language": "python",
                 }
             },
@@ -614,7 +623,7 @@ class Lab:
                 "POST",
                 "/api/sessions",
                 {"path": path, "name": path, "type": "notebook",
-                 "kernel": {"name": "python3"}},
+                 "kernel": {"name": kernel}},
                 timeout=OPEN_TIMEOUT,
             )  # fmt: skip
         except Exception as error:
@@ -849,10 +858,8 @@ class Lab:
             other.close(empty_home=False)
         self._close_client()
         if self.context is not None:
-            try:
+            with contextlib.suppress(Exception):
                 self.context.close()
-            except Exception:
-                pass
             self.context = self.page = None
         # Delete this test's sessions (shuts their kernels down): ours by id, and any
         # other session on our notebooks, should the page have made a second one.

@@ -102,7 +102,7 @@ def test_two_notebooks_play_a_whole_hand_through_the_room_server(lab, room_serve
     expected = {0: "won", 1: "lost"} if outcome["winner"] == 0 else {0: "lost", 1: "won"}
     if outcome["winner"] is None:
         expected = {0: "draw", 1: "draw"}
-    for seat, (driver, page) in seats.items():
+    for seat, (driver, _page) in seats.items():
         driver.wait_for_attr(ROOT, "data-result", expected[seat])
         assert driver.evaluate("w.error") == ""
     lab.screenshot("domino-online-play-host-result", host_page.locator(ROOT))

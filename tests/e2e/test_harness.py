@@ -88,7 +88,7 @@ def test_execute_returns_output_and_raises_with_traceback(lab):
 
 
 def test_a_failing_cell_fails_open_notebook_with_its_traceback(lab):
-    with pytest.raises(AssertionError, match="(?s)cell 1:.*ValueError: broken on purpose"):
+    with pytest.raises(AssertionError, match=r"(?s)cell 1:.*ValueError: broken on purpose"):
         lab.open_notebook(["a = 1", "raise ValueError('broken on purpose')", "b = 2"])
     # The cells before the error ran.  Whether the cells after it are aborted is
     # ipykernel's business, not the harness's: it aborts only the requests already

@@ -126,7 +126,8 @@ def test_select_shows_dots_and_rings_then_the_computer_answers(lab):
 
 def test_the_winning_move_by_clicks_shows_the_results_screen(lab):
     page = open_game(
-        lab, f'LinesOfAction(game=Game.from_text("""{NEAR_WIN}"""), level="easy", store=None, muted=True)', phase="playing"
+        lab, f'LinesOfAction(game=Game.from_text("""{NEAR_WIN}"""), level="easy", store=None, muted=True)',
+        phase="playing",
     )
     click_cell(page, 2, 2)  # c4
     lab.wait_for_attr(ROOT, "data-selected", "2,2")

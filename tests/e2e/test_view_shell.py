@@ -132,7 +132,7 @@ def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab, frontend
 
 
 def test_a_view_whose_kernel_was_shut_down_says_so(lab):
-    page = lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
+    lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
     lab.wait_for_attr(root_of("line98"), "data-connection", "live")
     lab.panel("panel.sessionContext.shutdown()")
     lab.wait_for_attr(root_of("line98"), "data-connection", "lost", timeout=10)
@@ -163,7 +163,7 @@ ROWS_JS = """([root, part]) => {
 }"""
 
 
-WIDGET = dict(zip(GAMES, ALL_FOUR[1:]))
+WIDGET = dict(zip(GAMES, ALL_FOUR[1:], strict=True))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -207,7 +207,7 @@ SETTINGS = {
 
 
 def test_settings_chosen_in_a_view_are_the_defaults_of_the_next_widget_after_a_restart(lab):
-    cells = [ALL_FOUR[0]] + [f"w_{game} = {code}\nw_{game}" for game, code in zip(GAMES, ALL_FOUR[1:])]
+    cells = [ALL_FOUR[0]] + [f"w_{game} = {code}\nw_{game}" for game, code in zip(GAMES, ALL_FOUR[1:], strict=True)]
     page = lab.open_notebook(cells)
     before = {}
     for game, (trait, control, _) in SETTINGS.items():
@@ -236,7 +236,8 @@ SLIDER_JS = """(root) => {
 @pytest.mark.parametrize(
     ("game", "cells"),
     [
-        ("line98", ["from gamewidgets import Line98\nw = Line98(seed=1, store=None)\nw.watch('build', moves=4, delay=0)",
+        ("line98", ["from gamewidgets import Line98\nw = Line98(seed=1, store=None)\n"
+                    "w.watch('build', moves=4, delay=0)",
                     "w"]),
         ("loa", ["from gamewidgets import LinesOfAction\nfrom gamewidgets.loa import Game\ng = Game(6)\n"
                  "for _ in range(4):  # the user's move next\n    g.play(g.legal_moves()[0])\n"

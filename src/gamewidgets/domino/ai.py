@@ -48,7 +48,8 @@ from __future__ import annotations
 import json
 import time
 import zlib
-from typing import ClassVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, cast
 
 import numpy as np
 
@@ -62,23 +63,30 @@ from .rules import (
     RIGHT,
     Game,
     Move,
+    Outcome,
     Play,
     PlayerView,
+    Tile,
     tile_name,
 )
 
 _INF = 1 << 30
+#: one candidate as a level scores it: (score, the terms of the score)
+_Scored = tuple[float, dict[str, float]]
+#: why the best candidate won, in words, from its move and its score
+_Reason = Callable[[Move, _Scored], str]
 
 
 # ------------------------------------------------------------------ helpers
-def _new_ends(ends: tuple[int, int], tile, end: str) -> tuple[int, int]:
+def _new_ends(ends: tuple[int, int] | None, tile: Tile, end: str) -> tuple[int, int]:
+    assert ends is not None  # a play that is weighed is never the opening: the line has ends
     left, right = ends
     if end == LEFT:
         return (tile[1] if tile[0] == left else tile[0], right)
     return (left, tile[1] if tile[0] == right else tile[0])
 
 
-def _signed(outcome, player: int) -> int:
+def _signed(outcome: Outcome, player: int) -> int:
     if outcome.winner is None:
         return 0
     return outcome.points if outcome.winner == player else -outcome.points
@@ -120,14 +128,16 @@ class Player:
                 move.action, "the only legal play" if view.line else "the opening rule names this tile")
             return Analysis(self.name, move, (Candidate(move, 0.0, {}),), reason,
                             {"nodes": 0, "time_ms": round((time.perf_counter() - started) * 1000, 3)})
-        scored, reason, stats = self._score(view, moves, self._rng(view))
+        # more than one legal action: they are all plays (a draw or a pass is the only one)
+        scored, why, stats = self._score(view, cast(list[Play], moves), self._rng(view))
         order = sorted(range(len(moves)), key=lambda i: (-scored[i][0], i))
         best = order[0]
         candidates = tuple(Candidate(moves[i], float(scored[i][0]), scored[i][1]) for i in order)
         stats = {**stats, "time_ms": round((time.perf_counter() - started) * 1000, 3)}
-        return Analysis(self.name, moves[best], candidates, reason(moves[best], scored[best]), stats)
+        return Analysis(self.name, moves[best], candidates, why(moves[best], scored[best]), stats)
 
-    def _score(self, view, moves, rng):
+    def _score(self, view: PlayerView, moves: list[Play],
+               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         raise NotImplementedError
 
 
@@ -137,10 +147,12 @@ class Easy(Player):
     name = "easy"
     NOISE = 6.0
 
-    def _score(self, view, moves, rng):
+    def _score(self, view: PlayerView, moves: list[Play],
+               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         noise = rng.uniform(0, self.NOISE, len(moves))
-        scored = [(round(m.tile[0] + m.tile[1] + float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)})
-                  for m, n in zip(moves, noise)]
+        scored: list[_Scored] = [
+            (round(m.tile[0] + m.tile[1] + float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)})
+            for m, n in zip(moves, noise, strict=True)]
         return scored, lambda m, s: f"a heavy tile ({s[1]['pips']} pips) with a random nudge", {"nodes": len(moves)}
 
 
@@ -162,8 +174,9 @@ class Medium(Player):
     name = "medium"
     WEIGHTS: ClassVar[dict[str, float]] = {"pips": 1.0, "double": 3.0, "own": 2.0, "scarce": 0.7}
 
-    def _score(self, view, moves, rng):
-        scored = []
+    def _score(self, view: PlayerView, moves: list[Play],
+               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+        scored: list[_Scored] = []
         for move in moves:
             terms = medium_terms(view, move)
             score = sum(self.WEIGHTS[k] * v for k, v in terms.items()) + float(rng.uniform(0, 1e-6))
@@ -191,10 +204,12 @@ class Facts:
         self.not_dealt = set(view.not_dealt)
         self.checks = [(i, e.ends) for i, e in enumerate(history)
                        if e.player == opp and e.action in (DRAW, PASS) and e.ends is not None]
-        plays = [(i, e.tile) for i, e in enumerate(history) if e.player == opp and e.action == PLAY]
+        # a play's event holds its tile
+        plays = [(i, cast(Tile, e.tile)) for i, e in enumerate(history) if e.player == opp and e.action == PLAY]
         draws = [i for i, e in enumerate(history) if e.player == opp and e.action == DRAW]
         dealt = view.opponent_count + len(plays) - len(draws)
-        slots = [[-1, None] for _ in range(dealt)]
+        # [entry: the event index, -1 for the deal; the tile when it is known, else None]
+        slots: list[list[Any]] = [[-1, None] for _ in range(dealt)]
         fixed = set()
         for i in draws:
             nxt = history[i + 1] if i + 1 < len(history) else None
@@ -209,7 +224,7 @@ class Facts:
         possible = set().union(*self.allowed.values()) if self.allowed else set()
         self.ruled_out = tuple(t for t in self.unseen if t not in possible) if view.opponent_count else self.unseen
 
-    def fits(self, tile, slot: int, leave: int) -> bool:
+    def fits(self, tile: Tile, slot: int, leave: int) -> bool:
         """Could ``tile`` have entered by ``slot`` and stayed until event ``leave``?"""
         entry = self.slots[slot][0]
         if entry < 0 and tile in self.not_dealt:
@@ -219,7 +234,7 @@ class Facts:
                 return False
         return True
 
-    def sample(self, rng: np.random.Generator, tries: int = 30) -> list | None:
+    def sample(self, rng: np.random.Generator, tries: int = 30) -> list[Tile] | None:
         """The opponent's hand in one hidden deal consistent with the facts (None if the
         sampler found none in ``tries``)."""
         free = self.free
@@ -235,13 +250,14 @@ class Facts:
                 open_slots.remove(options[int(rng.integers(len(options)))])
             if not ok:
                 continue
-            hand, used = [], set()
+            hand: list[Tile] = []
+            used: set[Tile] = set()
             for k in sorted(open_slots, key=lambda k: (len(self.allowed[k]), k)):
-                options = [t for t in self.allowed[k] if t not in used]
-                if not options:
+                choices = [t for t in self.allowed[k] if t not in used]
+                if not choices:
                     ok = False
                     break
-                tile = options[int(rng.integers(len(options)))]
+                tile = choices[int(rng.integers(len(choices)))]
                 used.add(tile)
                 hand.append(tile)
             if ok and len(hand) == self.view.opponent_count:
@@ -255,12 +271,13 @@ def infer(view: PlayerView) -> Facts:
 
 
 # ---------------------------------------------------------------- playouts
-def _greedy(hand, left, right):
+def _greedy(hand: Iterable[Tile], left: int, right: int) -> tuple[Tile, str] | None:
     """Playout policy: the heaviest fitting tile, doubles first; (tile, end) or None."""
-    best, key = None, -1
+    best: Tile | None = None
+    key = -1
     for tile in hand:
         a, b = tile
-        if a == left or b == left or a == right or b == right:
+        if a in (left, right) or b in (left, right):
             k = a + b + (20 if a == b else 0)
             if k > key:
                 best, key = tile, k
@@ -270,7 +287,8 @@ def _greedy(hand, left, right):
     return best, (LEFT if (a == left or b == left) else RIGHT)
 
 
-def playout(hands, boneyard, ends, turn, passes, me) -> int:
+def playout(hands: list[list[Tile]], boneyard: list[Tile], ends: tuple[int, int], turn: int, passes: int,
+            me: int) -> int:
     """Finish a hand with the greedy policy for both; signed points for ``me``.
     ``hands`` (two lists) and ``boneyard`` (drawn from its end) are used up."""
     left, right = ends
@@ -315,14 +333,15 @@ class Hard(Player):
     def __repr__(self) -> str:
         return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
 
-    def beliefs(self, view: PlayerView) -> dict:
+    def beliefs(self, view: PlayerView) -> dict[str, Any]:
         """What it believes about the other hand: ``{"beliefs": {tile: chance held},
         "ruled_out": [tiles the public facts exclude], "samples": n}`` (also while
         only one move is possible, when ``analyse`` does not sample)."""
         _, _, stats = self._score(view, [], self._rng(view))
         return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
 
-    def _score(self, view, moves, rng):
+    def _score(self, view: PlayerView, moves: list[Play],
+               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         started = time.perf_counter()
         facts = infer(view)
         me, opp = view.player, view.opponent
@@ -351,15 +370,15 @@ class Hard(Player):
                 if not mine:
                     value = sum(a + b for a, b in other)
                 else:
-                    hands = [None, None]
-                    hands[me], hands[opp] = mine, list(other)
+                    hands = [mine, list(other)] if me == 0 else [list(other), mine]  # hands[opp]: the other
                     value = playout(hands, list(boneyard), _new_ends(view.ends, move.tile, move.end), opp, 0, me)
                 totals[index] += value
                 wins[index] += value > 0
             done += 1
-        scored = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 3), "win": round(wins[i] / done, 3),
-                                                 "pips": m.tile[0] + m.tile[1]})
-                  for i, m in enumerate(moves)]
+        scored: list[_Scored] = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 3),
+                                                               "win": round(wins[i] / done, 3),
+                                                               "pips": m.tile[0] + m.tile[1]})
+                                 for i, m in enumerate(moves)]
         beliefs = {tile_name(t): round(held[t] / done, 3) for t in facts.unseen}
         stats = {"samples": done, "nodes": done * len(moves), "fallback_samples": fallback,
                  "beliefs": beliefs, "ruled_out": [tile_name(t) for t in facts.ruled_out]}
@@ -367,13 +386,12 @@ class Hard(Player):
                                      f"over {done} sampled hidden deals"), stats
 
 
-LEVELS = {cls.name: cls for cls in (Easy, Medium, Hard)}
+LEVELS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard)}
 
 
-def play_hand(game: Game, players) -> Game:
+def play_hand(game: Game, players: Sequence[Player]) -> Game:
     """Let ``players[0]`` and ``players[1]`` play ``game`` to the end (in place);
     each sees only its own view. Returns the game."""
-    while not game.is_over:
-        player = game.turn
+    while (player := game.turn) is not None:  # None once the game is over
         game.play(players[player].choose(game.view(player)))
     return game

@@ -110,9 +110,10 @@ from __future__ import annotations
 import bisect
 import copy
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Union
+from itertools import pairwise
+from typing import Any, cast
 
 import numpy as np
 
@@ -129,6 +130,8 @@ DOMINO, BLOCKED = "domino", "blocked"
 
 Tile = tuple[int, int]
 Placed = tuple[int, int]
+#: a tile as the functions take it: a pair of pips in either order, or a text like "6-4"
+TileLike = str | Sequence[int]
 
 #: the double-six set, (high, low), sorted: (0, 0), (1, 0), (1, 1), (2, 0), ...
 TILES: tuple[Tile, ...] = tuple((a, b) for a in range(HIGH + 1) for b in range(a + 1))
@@ -137,7 +140,7 @@ BONEYARD = len(TILES) - PLAYERS * HAND
 
 
 # -------------------------------------------------------------------- tiles
-def as_tile(value, what: str = "tile") -> Tile:
+def as_tile(value: Any, what: str = "tile") -> Tile:
     """``value`` as a tile ``(high, low)``: a pair of pips 0..6 in either order, or a
     text like ``"6-4"``, ``"6|4"``, ``"6:4"``; :class:`IllegalMove` saying why not."""
     if isinstance(value, str):
@@ -180,7 +183,7 @@ def opening_rank(tile: Tile) -> tuple[bool, int, int]:
 
 def opening_tile(hands: Iterable[Iterable[Tile]]) -> tuple[int, Tile]:
     """``(player, tile)``: who leads and with which tile, for the dealt ``hands``."""
-    best = None
+    best: tuple[int, Tile] | None = None
     for player, hand in enumerate(hands):
         for tile in hand:
             if best is None or opening_rank(tile) > opening_rank(best[1]):
@@ -206,7 +209,7 @@ class Play:
     tile: Tile
     end: str
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "tile", as_tile(self.tile))
         if self.end not in ENDS:
             raise IllegalMove(f"end must be 'left' or 'right', not {self.end!r}")
@@ -215,7 +218,7 @@ class Play:
     def action(self) -> str:
         return PLAY
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"action": PLAY, "tile": list(self.tile), "end": self.end}
 
     def __str__(self) -> str:
@@ -230,7 +233,7 @@ class Draw:
     def action(self) -> str:
         return DRAW
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"action": DRAW}
 
     def __str__(self) -> str:
@@ -245,17 +248,19 @@ class Pass:
     def action(self) -> str:
         return PASS
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"action": PASS}
 
     def __str__(self) -> str:
         return PASS
 
 
-Move = Union[Play, Draw, Pass]
+Move = Play | Draw | Pass
+#: a move as Game.play takes it: a Play, Draw or Pass, or a dict in the record format
+MoveLike = Move | dict[str, Any]
 
 
-def move_from_dict(data: dict) -> Move:
+def move_from_dict(data: dict[str, Any]) -> Move:
     """A move from the record format (``player`` and a draw's ``tile`` are ignored
     here; ``Game.play`` checks them when given the dict itself)."""
     if not isinstance(data, dict):
@@ -287,10 +292,13 @@ class Event:
 
     @property
     def move(self) -> Move:
-        return Play(self.tile, self.end) if self.action == PLAY else Draw() if self.action == DRAW else Pass()
+        if self.action == PLAY:
+            assert self.tile is not None and self.end is not None  # a play's event has both
+            return Play(self.tile, self.end)
+        return Draw() if self.action == DRAW else Pass()
 
-    def to_dict(self) -> dict:
-        out: dict = {"player": self.player, "action": self.action}
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"player": self.player, "action": self.action}
         if self.tile is not None:
             out["tile"] = list(self.tile)
         if self.end is not None:
@@ -299,6 +307,7 @@ class Event:
 
     def __str__(self) -> str:
         if self.action == PLAY:
+            assert self.tile is not None  # a play's event has its tile
             return f"{self.player}: {tile_name(self.tile)} {self.end}"
         if self.action == DRAW:
             return f"{self.player}: draw" + (f" {tile_name(self.tile)}" if self.tile else "")
@@ -316,7 +325,7 @@ class Outcome:
     reason: str
     pips: tuple[int, int]
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": self.points, "reason": self.reason}
 
     def __str__(self) -> str:
@@ -325,7 +334,7 @@ class Outcome:
         return f"player {self.winner} wins {self.points} ({self.reason})"
 
 
-def _score(hands, reason: str, player: int) -> Outcome:
+def _score(hands: Sequence[Iterable[Tile]], reason: str, player: int) -> Outcome:
     totals = (pips(hands[0]), pips(hands[1]))
     if reason == DOMINO:
         return Outcome(player, totals[1 - player], DOMINO, totals)
@@ -345,7 +354,7 @@ def legal_actions(hand: Iterable[Tile], ends: tuple[int, int] | None, boneyard: 
     if ends is None:
         return [Play(opening, RIGHT)] if opening is not None and opening in hand else []
     left, right = ends
-    plays = []
+    plays: list[Move] = []
     for tile in hand:
         if left in tile:
             plays.append(Play(tile, LEFT))
@@ -368,7 +377,7 @@ def _count(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _tile_text(tile) -> str:
+def _tile_text(tile: tuple[int, int]) -> str:
     return f"[{tile[0]}|{tile[1]}]"
 
 
@@ -434,7 +443,7 @@ class PlayerView:
             return []
         return legal_actions(self.hand, self.ends, self.boneyard_count, self.opening)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Plain data (for JSON; e.g. what a server sends one player)."""
         return {
             "player": self.player,
@@ -451,7 +460,7 @@ class PlayerView:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "PlayerView":
+    def from_dict(cls, data: dict[str, Any]) -> PlayerView:
         try:
             outcome = data["outcome"]
             return cls(
@@ -499,23 +508,24 @@ class Game:
     time; ``Game.from_deal(hands, boneyard)`` replays a recorded deal."""
 
     def __init__(self, seed: int | None = None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+        if seed is None:  # a fresh SeedSequence's entropy is an int
+            seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
         self._set_seed(seed)
         order = self.rng.permutation(len(TILES))
         tiles = [TILES[int(i)] for i in order]
         hands = [tiles[:HAND], tiles[HAND:2 * HAND]]
         self._setup(hands, tiles[2 * HAND:], [], None, 0)
-        self._start = {"hands": [[list(t) for t in h] for h in self._hands],
-                       "boneyard": [list(t) for t in self._boneyard]}
+        self._start: dict[str, Any] = {"hands": [[list(t) for t in h] for h in self._hands],
+                                       "boneyard": [list(t) for t in self._boneyard]}
 
-    def _set_seed(self, seed) -> None:
+    def _set_seed(self, seed: int) -> None:
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = int(seed)
         self.rng = np.random.default_rng(self.seed)
 
-    def _setup(self, hands, boneyard, line, turn, passes) -> None:
+    def _setup(self, hands: Iterable[Iterable[Tile]], boneyard: Iterable[Tile], line: Sequence[Placed],
+               turn: int | None, passes: int) -> None:
         self._hands = [sorted(h) for h in hands]
         self._boneyard = list(boneyard)
         self._line = list(line)
@@ -523,6 +533,9 @@ class Game:
         self._events: list[Event] = []
         self._passes_before: list[int] = []
         self._outcome: Outcome | None = None
+        self.opener: int | None  # who leads, and with which tile (None: set up with a line)
+        self.opening: Tile | None
+        self.turn: int | None  # None once the game is over
         if line:
             self.opener, self.opening = None, None
             self.turn = 0 if turn is None else turn
@@ -534,27 +547,28 @@ class Game:
             self.turn = self.opener
 
     @classmethod
-    def from_deal(cls, hands, boneyard, *, seed: int = 0) -> "Game":
+    def from_deal(cls, hands: Iterable[Iterable[TileLike]], boneyard: Iterable[TileLike], *, seed: int = 0) -> Game:
         """The game of a given deal: two hands of 7 tiles and the 14 others in draw
         order (the record format ``{"hands": ..., "boneyard": ...}``)."""
         try:
-            hands = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
-            boneyard = [as_tile(t, "boneyard tile") for t in boneyard]
+            dealt = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
+            rest = [as_tile(t, "boneyard tile") for t in boneyard]
         except (IllegalMove, TypeError) as exc:
             raise ValueError(f"not a domino deal: {exc}") from None
-        if len(hands) != PLAYERS or any(len(h) != HAND for h in hands) or len(boneyard) != BONEYARD:
+        if len(dealt) != PLAYERS or any(len(h) != HAND for h in dealt) or len(rest) != BONEYARD:
             raise ValueError(f"a deal is two hands of {HAND} tiles and a boneyard of {BONEYARD}, got "
-                             f"{[len(h) for h in hands]} and {len(boneyard)}")
-        _check_all_tiles([*hands[0], *hands[1], *boneyard])
+                             f"{[len(h) for h in dealt]} and {len(rest)}")
+        _check_all_tiles([*dealt[0], *dealt[1], *rest])
         game = cls.__new__(cls)
         game._set_seed(seed)
-        game._setup(hands, boneyard, [], None, 0)
-        game._start = {"hands": [[list(t) for t in h] for h in hands], "boneyard": [list(t) for t in boneyard]}
+        game._setup(dealt, rest, [], None, 0)
+        game._start = {"hands": [[list(t) for t in h] for h in dealt], "boneyard": [list(t) for t in rest]}
         return game
 
     @classmethod
-    def from_position(cls, hands, line=(), boneyard=None, *, turn: int | None = None, passes: int = 0,
-                      seed: int = 0) -> "Game":
+    def from_position(cls, hands: Iterable[Iterable[TileLike]], line: Iterable[Sequence[int]] = (),
+                      boneyard: Iterable[TileLike] | None = None, *, turn: int | None = None, passes: int = 0,
+                      seed: int = 0) -> Game:
         """A game in any position that keeps the 28 tiles: ``hands`` (two non-empty
         lists of tiles), the ``line`` as placed tiles ``(left, right)`` from left to
         right, the ``boneyard`` in draw order (default: every other tile, in ``TILES``
@@ -563,42 +577,42 @@ class Game:
         ``Game.from_position([["6-6"], ["5-5"]], [(6, 1), (1, 5)], boneyard=[], ...)``
         must still hold every tile somewhere."""
         try:
-            hands = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
-            placed = []
+            held = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
+            placed: list[Placed] = []
             for p in line:
                 a, b = p
                 as_tile((a, b), "line tile")
                 placed.append((int(a), int(b)))
         except (IllegalMove, TypeError, ValueError) as exc:
             raise ValueError(f"not a domino position: {exc}") from None
-        if len(hands) != PLAYERS or not all(hands):
+        if len(held) != PLAYERS or not all(held):
             raise ValueError("a position has two hands, each with at least one tile")
-        for left, right in zip(placed, placed[1:]):
+        for left, right in pairwise(placed):
             if left[1] != right[0]:
                 raise ValueError(f"the line does not join: {_tile_text(left)}{_tile_text(right)}")
-        used = [*hands[0], *hands[1], *((max(p), min(p)) for p in placed)]
+        used = [*held[0], *held[1], *((max(p), min(p)) for p in placed)]
         if boneyard is None:
             taken = set(used)
-            boneyard = [t for t in TILES if t not in taken]
+            rest = [t for t in TILES if t not in taken]
         else:
             try:
-                boneyard = [as_tile(t, "boneyard tile") for t in boneyard]
+                rest = [as_tile(t, "boneyard tile") for t in boneyard]
             except (IllegalMove, TypeError) as exc:
                 raise ValueError(f"not a domino position: {exc}") from None
-        _check_all_tiles([*used, *boneyard])
+        _check_all_tiles([*used, *rest])
         if turn is not None and turn not in (0, 1):
             raise ValueError(f"turn must be 0 or 1, not {turn!r}")
-        if passes not in (0, 1) or (passes and (boneyard or not placed)):
+        if passes not in (0, 1) or (passes and (rest or not placed)):
             raise ValueError("passes is 0, or 1 when the line is down and the boneyard is empty")
         game = cls.__new__(cls)
         game._set_seed(seed)
-        game._setup(hands, boneyard, placed, turn, passes)
-        game._start = {"hands": [[list(t) for t in h] for h in hands], "boneyard": [list(t) for t in boneyard],
+        game._setup(held, rest, placed, turn, passes)
+        game._start = {"hands": [[list(t) for t in h] for h in held], "boneyard": [list(t) for t in rest],
                        "line": [list(p) for p in placed], "turn": game.turn, "passes": passes}
         return game
 
     @classmethod
-    def from_record(cls, record: dict) -> "Game":
+    def from_record(cls, record: dict[str, Any]) -> Game:
         """Replay a record (``game.record()``'s format: ``deal``, ``moves``, an optional
         ``result``, which must agree, and an optional ``seed``: when ``Game(seed)`` deals
         that deal, the game continues its generator); :class:`BadSave` if it does not
@@ -621,13 +635,13 @@ class Game:
         return game
 
     @classmethod
-    def _from_start(cls, start: dict, seed: int) -> "Game":
+    def _from_start(cls, start: dict[str, Any], seed: int) -> Game:
         if "line" in start or "turn" in start or "passes" in start:
             return cls.from_position(start["hands"], start.get("line", ()), start["boneyard"],
                                      turn=start.get("turn"), passes=start.get("passes", 0), seed=seed)
         return cls.from_deal(start["hands"], start["boneyard"], seed=seed)
 
-    def _replay(self, moves) -> None:
+    def _replay(self, moves: Any) -> None:
         if not isinstance(moves, list):
             raise BadSave("moves must be a list")
         for number, move in enumerate(moves, start=1):
@@ -693,15 +707,15 @@ class Game:
         empty once the game is over."""
         if self._outcome is not None:
             return []
-        return legal_actions(self._hands[self.turn], self.ends, len(self._boneyard), self.opening)
+        return legal_actions(self._hands[self._to_move], self.ends, len(self._boneyard), self.opening)
 
-    def why_not(self, move, player: int | None = None) -> str | None:
+    def why_not(self, move: MoveLike, player: int | None = None) -> str | None:
         """Why ``move`` (by ``player``, if given) is not allowed now, in words; None
         if it is."""
         move, player, drawn = self._parse(move, player)
         return self._reason(move, player, drawn)
 
-    def is_legal(self, move, player: int | None = None) -> bool:
+    def is_legal(self, move: MoveLike, player: int | None = None) -> bool:
         try:
             return self.why_not(move, player) is None
         except IllegalMove:
@@ -711,6 +725,7 @@ class Game:
         """What ``player`` may see (see :class:`PlayerView`)."""
         player = _player(player)
         shown = self.opening is not None and (player == self.opener or bool(self._events))
+        opening = self.opening if shown else None
         history = tuple(
             Event(e.player, DRAW, None, None, e.ends) if e.action == DRAW and e.player != player else e
             for e in self._events
@@ -724,13 +739,13 @@ class Game:
             history=history,
             turn=self.turn,
             opener=self.opener,
-            opening=self.opening if shown else None,
-            not_dealt=ranked_above(self.opening) if shown else (),
+            opening=opening,
+            not_dealt=ranked_above(opening) if opening is not None else (),
             outcome=self._outcome,
         )
 
     # ----------------------------------------------------------------- actions
-    def play(self, move, player: int | None = None) -> Event:
+    def play(self, move: MoveLike, player: int | None = None) -> Event:
         """Make ``move`` for the player to move: a :class:`Play`, :class:`Draw` or
         :class:`Pass`, or a dict in the record format. With ``player`` (or a
         ``"player"`` in the dict) it must be that player's turn. Returns what happened
@@ -752,22 +767,25 @@ class Game:
         event = self._events.pop()
         self._passes = self._passes_before.pop()
         hand = self._hands[event.player]
+        tile = event.tile
         if event.action == PLAY:
+            assert tile is not None  # the game's own plays and draws hold their tiles
             if event.end == LEFT:
                 self._line.pop(0)
             else:
                 self._line.pop()
-            bisect.insort(hand, event.tile)
+            bisect.insort(hand, tile)
         elif event.action == DRAW:
-            hand.remove(event.tile)
-            self._boneyard.insert(0, event.tile)
+            assert tile is not None
+            hand.remove(tile)
+            self._boneyard.insert(0, tile)
         self.turn = event.player
         self._outcome = None
         return event.move
 
     pop = undo
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same state (history and generator included)."""
         game = Game.__new__(Game)
         game.__dict__.update(self.__dict__)
@@ -781,7 +799,7 @@ class Game:
         return game
 
     # ----------------------------------------------------------- serialisation
-    def record(self) -> dict:
+    def record(self) -> dict[str, Any]:
         """The game as a record: the deal, every move (draws with their tiles) and
         the result (None while the game runs). ``Game.from_record`` replays it."""
         return {
@@ -792,7 +810,7 @@ class Game:
             "result": self._outcome.to_dict() if self._outcome else None,
         }
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Everything needed to continue the game exactly (start, moves, position,
         generator state)."""
         return {
@@ -806,7 +824,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """A game from :meth:`to_dict`'s output, replayed and checked; :class:`BadSave`
         if it is damaged."""
         try:
@@ -834,7 +852,7 @@ class Game:
         if self._outcome is not None:
             return f"game over: {self._outcome}"
         if not self._line:
-            return f"player {self.turn} to open with {tile_name(self.opening)}"
+            return f"player {self.turn} to open with {tile_name(self._opening_tile)}"
         return f"player {self.turn} to move"
 
     def __str__(self) -> str:
@@ -856,7 +874,19 @@ class Game:
                 f"{self.status()}>")
 
     # -------------------------------------------------------------- internals
-    def _parse(self, move, player):
+    @property
+    def _to_move(self) -> int:
+        """``turn`` while the game runs (it is None only once the game is over)."""
+        assert self.turn is not None, "the game is over: nobody is to move"
+        return self.turn
+
+    @property
+    def _opening_tile(self) -> Tile:
+        """``opening`` while the line is empty (only a game set up with a line has none)."""
+        assert self.opening is not None, "a game set up with a line has no opening tile"
+        return self.opening
+
+    def _parse(self, move: MoveLike, player: int | None) -> tuple[Move, int | None, Tile | None]:
         """(move, player, drawn tile claimed by a record or None)."""
         drawn = None
         if isinstance(move, dict):
@@ -877,7 +907,7 @@ class Game:
     def _reason(self, move: Move, player: int | None, drawn: Tile | None) -> str | None:
         if self._outcome is not None:
             return f"the game is over ({self._outcome}): undo or start a new game"
-        turn = self.turn
+        turn = self._to_move
         if player is not None and player != turn:
             return f"it is player {turn}'s turn, not player {player}'s"
         hand = self._hands[turn]
@@ -888,8 +918,9 @@ class Game:
                 return f"player {turn} does not hold {tile_name(tile)}"
             if ends is None:
                 if tile != self.opening:
-                    return (f"the first tile must be {tile_name(self.opening)}, the "
-                            f"{'highest double' if is_double(self.opening) else 'best tile (no double was dealt)'}"
+                    opening = self._opening_tile
+                    return (f"the first tile must be {tile_name(opening)}, the "
+                            f"{'highest double' if is_double(opening) else 'best tile (no double was dealt)'}"
                             f" dealt")
                 return None
             value = ends[0] if move.end == LEFT else ends[1]
@@ -899,7 +930,7 @@ class Game:
                 return f"{tile_name(tile)} does not match the {move.end} end ({value}){hint}"
             return None
         if ends is None:
-            return f"player {turn} must open with {tile_name(self.opening)}"
+            return f"player {turn} must open with {tile_name(self._opening_tile)}"
         fits = legal_actions(hand, ends, len(self._boneyard))
         if isinstance(fits[0], Play):
             return (f"{tile_name(fits[0].tile)} fits the {fits[0].end} end: "
@@ -916,7 +947,7 @@ class Game:
         return None
 
     def _apply(self, move: Move) -> Event:
-        player = self.turn
+        player = self._to_move
         hand = self._hands[player]
         ends = self.ends
         self._passes_before.append(self._passes)
@@ -953,7 +984,7 @@ class Game:
             self.turn = 1 - player
         return event
 
-    def _position(self) -> dict:
+    def _position(self) -> dict[str, Any]:
         return {
             "hands": [[list(t) for t in h] for h in self._hands],
             "line": [list(p) for p in self._line],
@@ -963,7 +994,7 @@ class Game:
         }
 
 
-def _player(value, error=ValueError) -> int:
+def _player(value: Any, error: type[Exception] = ValueError) -> int:
     if isinstance(value, bool) or value not in (0, 1):
         raise error(f"a player is 0 or 1, not {value!r}")
     return int(value)
@@ -971,7 +1002,12 @@ def _player(value, error=ValueError) -> int:
 
 def _check_all_tiles(tiles: list[Tile]) -> None:
     seen: set[Tile] = set()
-    twice = sorted({t for t in tiles if t in seen or seen.add(t)})
+    again: set[Tile] = set()
+    for t in tiles:
+        if t in seen:
+            again.add(t)
+        seen.add(t)
+    twice = sorted(again)
     if twice:
         raise ValueError(f"tile(s) given twice: {', '.join(map(tile_name, twice))}")
     missing = sorted(_TILE_SET - seen)
@@ -979,5 +1015,5 @@ def _check_all_tiles(tiles: list[Tile]) -> None:
         raise ValueError(f"tile(s) missing (all 28 must be somewhere): {', '.join(map(tile_name, missing))}")
 
 
-def _copy_start(start: dict) -> dict:
+def _copy_start(start: dict[str, Any]) -> dict[str, Any]:
     return copy.deepcopy(start)

@@ -20,14 +20,18 @@ from __future__ import annotations
 
 import asyncio
 import warnings
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
-from .._widget import DEFAULT_STORE, GameWidget, view_source
+from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..store import StoreWarning
-from .ai import LEVELS
-from .rules import ENDS, Draw, Game, Pass, Play, PlayerView, as_tile
+from .ai import LEVELS, Player
+from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile
+
+if TYPE_CHECKING:
+    from .online import OnlineDomino
 
 MODES = ("computer", "local")
 USER, COMPUTER = 0, 1
@@ -41,14 +45,16 @@ class DominoTable(GameWidget):
     game_name = "domino"
     _esm = view_source("domino")
 
-    mode = traitlets.Enum(MODES + ("online",), "computer").tag(sync=True)
+    mode = traitlets.Enum((*MODES, "online"), "computer").tag(sync=True)
     level = traitlets.Enum(tuple(LEVELS), "medium").tag(sync=True)
     names = traitlets.List(traitlets.Unicode()).tag(sync=True)
     seat = traitlets.Int(0, help="whose hand is shown").tag(sync=True)
-    line = traitlets.List(help="[left, right] pips of each tile, left to right").tag(sync=True)
-    hand = traitlets.List(help="the shown hand's tiles").tag(sync=True)
-    playable = traitlets.List(help='{"tile": [a, b], "ends": [...]} for each playable tile').tag(sync=True)
-    opening = traitlets.List(help="the required opening tile, for its holder").tag(sync=True)
+    line: traitlets.List[list[int]] = traitlets.List(
+        help="[left, right] pips of each tile, left to right").tag(sync=True)
+    hand: traitlets.List[list[int]] = traitlets.List(help="the shown hand's tiles").tag(sync=True)
+    playable: traitlets.List[dict[str, Any]] = traitlets.List(
+        help='{"tile": [a, b], "ends": [...]} for each playable tile').tag(sync=True)
+    opening: traitlets.List[int] = traitlets.List(help="the required opening tile, for its holder").tag(sync=True)
     counts = traitlets.List(traitlets.Int(), help="tiles in each hand").tag(sync=True)
     boneyard = traitlets.Int(14).tag(sync=True)
     turn = traitlets.Int(None, allow_none=True).tag(sync=True)
@@ -60,9 +66,9 @@ class DominoTable(GameWidget):
     online = traitlets.Dict(help="online: the connection of both seats and new-game requests").tag(sync=True)
 
     #: view message type -> method, where the names differ
-    _methods_for_messages = {"pass": "pass_"}
+    _methods_for_messages: ClassVar[dict[str, str]] = {"pass": "pass_"}
 
-    def _view_play(self, message: dict) -> None:
+    def _view_play(self, message: dict[str, Any]) -> None:
         if "tile" not in message:
             raise BadMessage("a play needs a tile")
         end = message.get("end")
@@ -70,17 +76,17 @@ class DominoTable(GameWidget):
             raise BadMessage(f"end must be left or right, not {end!r}")
         self.play(message["tile"], end)
 
-    def _view_simple(self, message: dict) -> None:
+    def _view_simple(self, message: dict[str, Any]) -> None:
         """A message that is a call without arguments (draw, pass, new_game, ...)."""
         kind = message["type"]
         getattr(self, self._methods_for_messages.get(kind, kind))()
 
-    def _show(self, view: PlayerView, *, shown: bool = True, legal: list | None = None,
-              hands: list | None = None) -> None:
+    def _show(self, view: PlayerView, *, shown: bool = True, legal: list[Move] | None = None,
+              hands: list[list[list[int]]] | None = None) -> None:
         """Set the traits from what ``view.player`` sees. ``legal``: the moves the view
         may offer now (none when None); ``hands``: both hands for the end-of-hand
         screen (else only the viewer's own)."""
-        plays: dict = {}
+        plays: dict[tuple[int, int], list[str]] = {}
         for move in legal or ():
             if isinstance(move, Play):
                 plays.setdefault(move.tile, []).append(move.end)
@@ -113,7 +119,7 @@ class DominoTable(GameWidget):
 class Domino(DominoTable):
     """Dominoes (draw game, double-six) in a notebook cell."""
 
-    _view_actions = {
+    _view_actions: ClassVar[dict[str, str]] = {
         "play": "_view_play",
         "draw": "_view_simple",
         "pass": "_view_simple",
@@ -123,7 +129,8 @@ class Domino(DominoTable):
     }
 
     def __init__(self, mode: str = "computer", level: str | None = None, *, seed: int | None = None,
-                 game: Game | None = None, ai: dict | None = None, store=DEFAULT_STORE, **kwargs):
+                 game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
+                 **kwargs: Any):
         """``ai`` passes options to the computer's level (e.g. ``{"samples": 100}``)."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
@@ -140,7 +147,7 @@ class Domino(DominoTable):
 
     # ------------------------------------------------------------------ online
     @staticmethod
-    def host(server: str, *, store=DEFAULT_STORE, **kwargs):
+    def host(server: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
         """Create a room on the room server at ``server`` (e.g. ``"http://127.0.0.1:8765"``)
         and return the host's :class:`~gamewidgets.domino.online.OnlineDomino`; send its
         ``invite`` to the other player. Needs ``gamewidgets[online]``."""
@@ -149,7 +156,7 @@ class Domino(DominoTable):
         return host(server, store=store, **kwargs)
 
     @staticmethod
-    def join(invite: str, *, store=DEFAULT_STORE, **kwargs):
+    def join(invite: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
         """Open an online room from its ``invite``: the seat this store already holds
         there (host or guest), or else the free guest seat."""
         from .online import join
@@ -157,7 +164,7 @@ class Domino(DominoTable):
         return join(invite, store=store, **kwargs)
 
     @staticmethod
-    def invites(store=DEFAULT_STORE) -> list[str]:
+    def invites(store: StoreOption = DEFAULT_STORE) -> list[str]:
         """The online rooms this store holds a seat in: their invites."""
         from .online import invites
 
@@ -173,7 +180,7 @@ class Domino(DominoTable):
         return f"<Domino {self.mode} {self.level if self.mode == 'computer' else ''} {state}>"
 
     # ------------------------------------------------------------------ actions
-    def play(self, tile, end: str | None = None):
+    def play(self, tile: TileLike, end: str | None = None) -> Event:
         """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
         when the tile fits only one end)."""
         tile = as_tile(tile)
@@ -184,11 +191,11 @@ class Domino(DominoTable):
             end = ends[0]
         return self._act(Play(tile, end))
 
-    def draw(self):
+    def draw(self) -> Event:
         """Draw a tile from the boneyard (only when no tile fits)."""
         return self._act(Draw())
 
-    def pass_(self):
+    def pass_(self) -> Event:
         """Pass (only with an empty boneyard and no tile that fits)."""
         return self._act(Pass())
 
@@ -212,7 +219,7 @@ class Domino(DominoTable):
         self._save()
         self._event("level", level=level)
 
-    def undo(self):
+    def undo(self) -> None:
         """Take back the last action (and, against the computer, its answers too)."""
         self._cancel_thinking()
         self._game.undo()
@@ -223,15 +230,16 @@ class Domino(DominoTable):
         self._event("undo")
 
     # ------------------------------------------------------------ view handlers
-    def _view_level(self, message: dict) -> None:
+    def _view_level(self, message: dict[str, Any]) -> None:
+        level: Any = message.get("level")  # set_level checks it
         try:
-            self.set_level(message.get("level"))
+            self.set_level(level)
         except ValueError as exc:
             raise BadMessage(str(exc)) from None
 
 
     # ---------------------------------------------------------------- internals
-    def _act(self, move):
+    def _act(self, move: Move) -> Event:
         game = self._game
         if self._thinking is not None:
             raise IllegalMove("the computer is thinking")
@@ -243,13 +251,17 @@ class Domino(DominoTable):
         self._after(event)
         return event
 
-    def _after(self, event) -> None:
+    def _after(self, event: Event) -> None:
         game = self._game
         if self.mode == "local" and not game.is_over and game.turn != event.player:
             self.handoff = True
-        details = {"tile": list(event.tile), "end": event.end} if event.action == "play" else {}
-        if game.is_over:
-            details["outcome"] = game.outcome().to_dict()
+        details: dict[str, Any] = {}
+        if event.action == "play":
+            assert event.tile is not None  # a play's event holds its tile
+            details = {"tile": list(event.tile), "end": event.end}
+        outcome = game.outcome()
+        if outcome is not None:
+            details["outcome"] = outcome.to_dict()
         with self.hold_sync():
             self._sync()
             self._event(event.action, player=event.player, **details)
@@ -259,6 +271,7 @@ class Domino(DominoTable):
 
     def _computer_turn(self) -> None:
         player = LEVELS[self.level](seed=self.seed, **self.ai_options)
+        loop: asyncio.AbstractEventLoop | None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -268,7 +281,7 @@ class Domino(DominoTable):
             return
         self._thinking = loop.create_task(self._think(loop, player))
 
-    async def _think(self, loop, player) -> None:
+    async def _think(self, loop: asyncio.AbstractEventLoop, player: Player) -> None:
         self.thinking = True
         try:
             view = self._game.view(COMPUTER)
@@ -301,7 +314,7 @@ class Domino(DominoTable):
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
 
-    def _load(self):
+    def _load(self) -> tuple[Game, str | None] | None:
         data = self.store.load(self.game_name, self.mode)
         if not data:
             return None

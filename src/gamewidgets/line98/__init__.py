@@ -4,6 +4,6 @@ from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from .rules import COLOURS, SIZE, Game, Move, MoveResult, Outcome, Preview, points
 
 __all__ = [
-    "COLOURS", "SIZE", "Game", "Move", "MoveResult", "Outcome", "Preview", "points",
-    "IllegalMove", "GameOver", "NothingToUndo", "BadSave",
+    "COLOURS", "SIZE", "BadSave", "Game", "GameOver", "IllegalMove", "Move", "MoveResult", "NothingToUndo", "Outcome",
+    "Preview", "points",
 ]

@@ -12,8 +12,9 @@ from __future__ import annotations
 import os
 import statistics
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Any
 
 from .players import PLAYERS, play_game
 
@@ -42,7 +43,7 @@ class PlayerResult:
     def mean_moves(self) -> float:
         return statistics.fmean(self.moves)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "mean_score": self.mean_score,
             "median_score": self.median_score,
@@ -69,7 +70,7 @@ class ExperimentResult:
             )
         return "\n".join(lines)
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "game": "line98",
             "games": self.games,
@@ -109,7 +110,7 @@ def run(
     results = {name: PlayerResult(name, [0] * games, [0] * games) for name in players}
     started = time.perf_counter()
 
-    def collect(outcomes) -> None:
+    def collect(outcomes: Iterable[tuple[str, int, int, int]]) -> None:
         for done, (name, s, score, moves) in enumerate(outcomes, start=1):
             results[name].scores[index[s]] = score
             results[name].moves[index[s]] = moves

@@ -104,7 +104,7 @@ class Player:
 
     name = ""
     #: the figures each candidate shows, in the analysis table
-    terms = ("run", "cleared", "points")
+    terms: tuple[str, ...] = ("run", "cleared", "points")
 
     def __init__(self, seed: int | None = None):
         self.seed = seed
@@ -120,7 +120,7 @@ class Player:
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         raise NotImplementedError
 
-    def _pick(self, game: Game) -> tuple[dict, np.ndarray, int, int]:
+    def _pick(self, game: Game) -> tuple[dict[str, np.ndarray], np.ndarray, int, int]:
         figures = evaluate(game)
         if not len(figures["source"]):
             raise GameOver("the game is over: there is no move to choose")
@@ -154,7 +154,7 @@ class Player:
         )
 
 
-def _move(figures: dict, index: int) -> Move:
+def _move(figures: dict[str, np.ndarray], index: int) -> Move:
     return Move(divmod(int(figures["source"][index]), SIZE), divmod(int(figures["target"][index]), SIZE))
 
 
@@ -167,10 +167,10 @@ class RandomPlayer(Player):
 
     name = "random"
 
-    def _rank(self, figures):
+    def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return np.zeros(len(figures["source"]))
 
-    def _reason(self, figures, index, ties):
+    def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         return f"a random legal move (all {ties} rank equal)"
 
 
@@ -179,10 +179,10 @@ class ClearFirstPlayer(Player):
 
     name = "clear-first"
 
-    def _rank(self, figures):
+    def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return (figures["cleared"] > 0).astype(float)
 
-    def _reason(self, figures, index, ties):
+    def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         if figures["cleared"][index]:
             return (f"it clears {figures['cleared'][index]} balls for {figures['points'][index]} points"
                     + _tie_note(ties))
@@ -194,10 +194,10 @@ class BuildPlayer(Player):
 
     name = "build"
 
-    def _rank(self, figures):
+    def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return figures["run"].astype(float)
 
-    def _reason(self, figures, index, ties):
+    def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         run = int(figures["run"][index])
         if figures["cleared"][index]:
             text = f"it makes a run of {run}, long enough to clear {figures['cleared'][index]} balls at once"
@@ -213,11 +213,11 @@ class GreedyLongPlayer(Player):
     name = "greedy-long"
     HELD_FIVE = 1.5  # below any run of 2+, above a move that makes no run
 
-    def _rank(self, figures):
+    def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         run = figures["run"].astype(float)
         return np.where(figures["cleared"] == LINE, self.HELD_FIVE, run)
 
-    def _reason(self, figures, index, ties):
+    def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         run, cleared = int(figures["run"][index]), int(figures["cleared"][index])
         if cleared == LINE:
             text = "no move extends a run, so it clears the five it was holding"
@@ -231,7 +231,9 @@ class GreedyLongPlayer(Player):
         return text + _tie_note(ties)
 
 
-PLAYERS = {cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer)}
+PLAYERS: dict[str, type[Player]] = {
+    cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer)
+}
 
 
 def play_game(player: Player, seed: int) -> Game:

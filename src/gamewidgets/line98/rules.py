@@ -39,10 +39,12 @@ Conventions and the choices made where the rule book is silent:
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Any, cast, overload
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cells import as_cell as board_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
@@ -57,6 +59,7 @@ DIRECTIONS = ((0, 1), (1, 0), (1, 1), (1, -1))
 STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 Cell = tuple[int, int]
+Ball = tuple[int, int, int]  # (row, col, colour)
 # the orthogonal neighbours of each flat cell index (row * 9 + col)
 _NEIGHBOURS = tuple(
     tuple((r + dr) * SIZE + c + dc for dr, dc in STEPS if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE)
@@ -65,7 +68,11 @@ _NEIGHBOURS = tuple(
 )
 
 
-def points(balls):
+@overload
+def points(balls: int) -> int: ...
+@overload
+def points(balls: np.ndarray) -> np.ndarray: ...
+def points(balls: int | np.ndarray) -> int | np.ndarray:
     """Points for one clearing event of ``balls`` balls: 2n² − 20n + 60, 0 below 5
     (an int for an int, an array for an array of counts)."""
     n = np.asarray(balls)
@@ -73,7 +80,7 @@ def points(balls):
     return int(score) if score.ndim == 0 else score
 
 
-def as_cell(value, what: str = "cell") -> Cell:
+def as_cell(value: Any, what: str = "cell") -> Cell:
     """``value`` as a ``(row, col)`` on the 9×9 board, or :class:`IllegalMove` saying why."""
     return board_cell(value, (SIZE, SIZE), what)
 
@@ -85,15 +92,15 @@ class Move:
     source: Cell
     target: Cell
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         object.__setattr__(self, "source", as_cell(self.source, "source"))
         object.__setattr__(self, "target", as_cell(self.target, "target"))
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, list[int]]:
         return {"from": list(self.source), "to": list(self.target)}
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Move":
+    def from_dict(cls, data: dict[str, Any]) -> Move:
         return cls(tuple(data["from"]), tuple(data["to"]))
 
     def __str__(self) -> str:
@@ -121,8 +128,8 @@ class MoveResult:
     colour: int
     path: tuple[Cell, ...]
     displaced: tuple[Cell, Cell] | None  # a preview moved off the target: (from, to)
-    cleared: tuple[tuple[int, int, int], ...]  # (row, col, colour) removed
-    spawned: tuple[tuple[int, int, int], ...]  # (row, col, colour) that came in
+    cleared: tuple[Ball, ...]  # (row, col, colour) removed
+    spawned: tuple[Ball, ...]  # (row, col, colour) that came in
     points: int
     over: bool
 
@@ -142,10 +149,10 @@ class _Position:
     board: np.ndarray
     previews: tuple[Preview, ...]
     score: int
-    rng_state: dict
+    rng_state: Mapping[str, Any]
     over: bool
 
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         return {
             "board": self.board.tolist(),
             "previews": [[p.row, p.col, p.colour] for p in self.previews],
@@ -159,8 +166,8 @@ class Game:
     """A game of Line 98. ``Game(seed=3)`` is the same game every time."""
 
     def __init__(self, seed: int | None = None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+        if seed is None:  # a fresh SeedSequence's entropy is an int
+            seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         self.seed = int(seed)
@@ -174,12 +181,13 @@ class Game:
         self._can_undo = False
         cells = self.rng.choice(SIZE * SIZE, size=START_BALLS, replace=False)
         colours = self.rng.integers(1, len(COLOURS) + 1, size=START_BALLS)
-        for index, colour in zip(cells, colours):
+        for index, colour in zip(cells, colours, strict=True):
             self.board[divmod(int(index), SIZE)] = colour
         self._draw_previews()
 
     @classmethod
-    def from_board(cls, board, previews=None, *, seed: int = 0, score: int = 0) -> "Game":
+    def from_board(cls, board: npt.ArrayLike, previews: Iterable[Sequence[int]] | None = None, *, seed: int = 0,
+                   score: int = 0) -> Game:
         """A game in a given position: ``board`` 9×9 ints (0 empty, 1..7) and
         ``previews`` as ``(row, col, colour)`` triples on empty cells — or, when None,
         drawn at random like in a real game. Later spawns come from ``seed``."""
@@ -196,7 +204,7 @@ class Game:
         return game
 
     @classmethod
-    def from_text(cls, text: str, *, seed: int = 0, score: int = 0) -> "Game":
+    def from_text(cls, text: str, *, seed: int = 0, score: int = 0) -> Game:
         """A game from a picture: 9 lines of 9 cells (spaces ignored), ``.`` empty,
         ``RGBYPCW`` a ball, lower case a preview (with no preview in the picture,
         previews are drawn at random); the format ``str(game)`` prints, header, row
@@ -220,7 +228,7 @@ class Game:
         if len(rows) != SIZE or any(len(row) != SIZE for row in rows):
             raise ValueError(f"a Line 98 board is 9 lines of 9 cells, got {[len(r) for r in rows]}")
         board = np.zeros((SIZE, SIZE), dtype=np.int8)
-        previews = []
+        previews: list[Ball] = []
         for r, row in enumerate(rows):
             for c, char in enumerate(row):
                 if char == ".":
@@ -235,7 +243,7 @@ class Game:
         return cls.from_board(board, previews or None, seed=seed, score=score)
 
     # ----------------------------------------------------------------- queries
-    def __getitem__(self, cell) -> int:
+    def __getitem__(self, cell: Cell) -> int:
         return int(self.board[as_cell(cell)])
 
     @property
@@ -244,10 +252,10 @@ class Game:
 
     def empty_cells(self) -> list[Cell]:
         """Cells without a ball (preview cells count as empty)."""
-        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board == 0))]
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board == 0), strict=True)]
 
     def balls(self) -> list[Cell]:
-        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board))]
+        return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board), strict=True)]
 
     def preview_at(self, cell: Cell) -> Preview | None:
         for preview in self.previews:
@@ -255,14 +263,14 @@ class Game:
                 return preview
         return None
 
-    def reachable(self, source) -> set[Cell]:
+    def reachable(self, source: Cell) -> set[Cell]:
         """The empty cells the ball on ``source`` can move to (empty set if no ball)."""
         source = as_cell(source, "source")
         if not self.board[source]:
             return set()
         return set(self._search(source)) - {source}
 
-    def path(self, source, target) -> list[Cell] | None:
+    def path(self, source: Cell, target: Cell) -> list[Cell] | None:
         """A shortest orthogonal path of empty cells from ``source`` to ``target``
         (both included), or None when there is none."""
         source, target = as_cell(source, "source"), as_cell(target, "target")
@@ -272,8 +280,8 @@ class Game:
         if target not in came_from:
             return None
         steps = [target]
-        while came_from[steps[-1]] is not None:
-            steps.append(came_from[steps[-1]])
+        while (previous := came_from[steps[-1]]) is not None:
+            steps.append(previous)
         return steps[::-1]
 
     def _search(self, source: Cell, target: Cell | None = None) -> dict[Cell, Cell | None]:
@@ -390,7 +398,7 @@ class Game:
             displaced = (move.target, new_cell)
         cleared = self._clear(self.lines_through([move.target]))
         gained = points(len(cleared))
-        spawned: tuple = ()
+        spawned: tuple[Ball, ...] = ()
         if not cleared or not self.board.any():
             spawned, spawn_cleared = self._spawn()
             gained += points(len(spawn_cleared))
@@ -420,11 +428,11 @@ class Game:
         self._can_undo = False
         return self.moves.pop()
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return Game.from_dict(self.to_dict())
 
     # ----------------------------------------------------------------- history
-    def states(self) -> list[dict]:
+    def states(self) -> list[dict[str, Any]]:
         """Every position of the game so far, the start first: board, previews, score."""
         positions = [*self._before, self._position()]
         return [
@@ -432,7 +440,7 @@ class Game:
             for p in positions
         ]
 
-    def record(self, player: str | None = None) -> dict:
+    def record(self, player: str | None = None) -> dict[str, Any]:
         """The game as a record: seed, states (start first) and moves."""
         return {
             "game": "line98",
@@ -444,7 +452,7 @@ class Game:
         }
 
     # ----------------------------------------------------------- serialisation
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Everything needed to continue the game exactly (history and undo included)."""
         return {
             "game": "line98",
@@ -457,7 +465,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """A game from :meth:`to_dict`'s output; :class:`BadSave` if it is damaged."""
         try:
             if data.get("game") != "line98":
@@ -527,13 +535,13 @@ class Game:
         self.rng.bit_generator.state = position.rng_state
         self.over = position.over
 
-    def _clear(self, cells: set[Cell]) -> tuple[tuple[int, int, int], ...]:
+    def _clear(self, cells: set[Cell]) -> tuple[Ball, ...]:
         removed = tuple(sorted((r, c, int(self.board[r, c])) for r, c in cells))
         for r, c, _ in removed:
             self.board[r, c] = 0
         return removed
 
-    def _spawn(self) -> tuple[tuple, tuple]:
+    def _spawn(self) -> tuple[tuple[Ball, ...], tuple[Ball, ...]]:
         """Previews become balls; lines they make are cleared; new previews drawn."""
         spawned = tuple((p.row, p.col, p.colour) for p in self.previews)
         for r, c, colour in spawned:
@@ -552,11 +560,11 @@ class Game:
         cells = self.rng.choice(empty, size=count, replace=False)
         colours = self.rng.integers(1, len(COLOURS) + 1, size=count)
         self.previews = tuple(
-            Preview(*divmod(int(i), SIZE), int(k)) for i, k in zip(cells, colours)
+            Preview(*divmod(int(i), SIZE), int(k)) for i, k in zip(cells, colours, strict=True)
         )
 
 
-def _position_from_dict(data: dict, rng: np.random.Generator) -> _Position:
+def _position_from_dict(data: dict[str, Any], rng: np.random.Generator) -> _Position:
     board = np.array(data["board"], dtype=np.int64)
     if board.shape != (SIZE, SIZE) or board.min() < 0 or board.max() > len(COLOURS):
         raise BadSave("board must be 9 rows of 9 ints in 0..7")

@@ -21,14 +21,15 @@ The contract between view and widget is ``js/line98/CONTRACT.md``.
 from __future__ import annotations
 
 import time
+from typing import Any, ClassVar
 
 import traitlets
 
-from .._widget import DEFAULT_STORE, GameWidget, view_source
+from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
 from .players import PLAYERS, Player
-from .rules import Game, Move, MoveResult, as_cell
+from .rules import Cell, Game, Move, MoveResult, as_cell
 
 
 class Line98(GameWidget):
@@ -36,7 +37,7 @@ class Line98(GameWidget):
 
     game_name = "line98"
     _esm = view_source("line98")
-    _view_actions = {
+    _view_actions: ClassVar[dict[str, str]] = {
         "click": "_view_click",
         "deselect": "_view_deselect",
         "undo": "_view_undo",
@@ -46,9 +47,10 @@ class Line98(GameWidget):
     _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock")
 
     board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
-    previews = traitlets.List(help="[row, col, colour] of each preview").tag(sync=True)
+    previews: traitlets.List[list[int]] = traitlets.List(help="[row, col, colour] of each preview").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), maxlen=2, help="[] or [row, col]").tag(sync=True)
-    reachable = traitlets.List(help="[row, col] cells the selected ball can reach").tag(sync=True)
+    reachable: traitlets.List[list[int]] = traitlets.List(
+        help="[row, col] cells the selected ball can reach").tag(sync=True)
     score = traitlets.Int(0).tag(sync=True)
     record = traitlets.Int(0, help="best score kept by the store").tag(sync=True)
     new_record = traitlets.Bool(False, help="the finished game beat the record before it").tag(sync=True)
@@ -64,7 +66,8 @@ class Line98(GameWidget):
     mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
     hide_clock = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, seed: int | None = None, *, game: Game | None = None, store=DEFAULT_STORE, **kwargs):
+    def __init__(self, seed: int | None = None, *, game: Game | None = None, store: StoreOption = DEFAULT_STORE,
+                 **kwargs: Any):
         super().__init__(store=store, **kwargs)
         self.record = self.store.record(self.game_name)
         self._start(game if game is not None else Game(seed))
@@ -82,11 +85,11 @@ class Line98(GameWidget):
         return max(0.0, (end - self.clock_start) / 1000)
 
     @property
-    def history(self) -> list[dict]:
+    def history(self) -> list[dict[str, Any]]:
         """Every position so far, the start first: ``board`` (9×9 lists), ``previews``,
         ``score``, and the ``move`` that led to it (None for the start)."""
         moves = [None, *(m.to_dict() for m in self._game.moves)]
-        return [{**state, "move": move} for state, move in zip(self._game.states(), moves)]
+        return [{**state, "move": move} for state, move in zip(self._game.states(), moves, strict=True)]
 
     @property
     def looking_back(self) -> bool:
@@ -98,7 +101,7 @@ class Line98(GameWidget):
         return f"<Line98 seed={self._game.seed} score={self.score} record={self.record} moves={self.moves} {state}>"
 
     # ------------------------------------------------------------------ actions
-    def click(self, cell) -> str:
+    def click(self, cell: Cell) -> str:
         """Do what a click on ``cell`` does; returns what happened: "select",
         "deselect", "move", "blocked" or "nothing"."""
         cell = as_cell(cell)
@@ -113,14 +116,14 @@ class Line98(GameWidget):
             return "select"
         if not self.selected:
             return "nothing"
-        source = tuple(self.selected)
+        source = as_cell(tuple(self.selected), "source")
         if game.path(source, cell) is None:
             self._event("blocked", cell=list(cell), source=list(source))
             return "blocked"
         self.play(source, cell)
         return "move"
 
-    def select(self, cell) -> None:
+    def select(self, cell: Cell) -> None:
         """Select the ball on ``cell``."""
         cell = as_cell(cell)
         self._go_live()
@@ -141,9 +144,9 @@ class Line98(GameWidget):
                 self._sync_reachable()
                 self._event("deselect", cell=list(cell))
 
-    def play(self, source, target=None) -> MoveResult:
+    def play(self, source: Move | Cell, target: Cell | None = None) -> MoveResult:
         """Move the ball on ``source`` to ``target`` (or ``play(Move(...))``)."""
-        move = source if isinstance(source, Move) else Move(source, target)
+        move = source if isinstance(source, Move) else Move(as_cell(source, "source"), as_cell(target, "target"))
         self._go_live()
         result = self._game.play(move)  # raises IllegalMove, changing nothing
         self.selected = []
@@ -237,18 +240,18 @@ class Line98(GameWidget):
         self._start(Game.from_dict(data))
 
     # ------------------------------------------------------------ view handlers
-    def _view_click(self, message: dict) -> None:
+    def _view_click(self, message: dict[str, Any]) -> None:
         if "cell" not in message:
             raise BadMessage("a click needs a cell")
         self.click(message["cell"])
 
-    def _view_deselect(self, _message: dict) -> None:
+    def _view_deselect(self, _message: dict[str, Any]) -> None:
         self.deselect()
 
-    def _view_undo(self, _message: dict) -> None:
+    def _view_undo(self, _message: dict[str, Any]) -> None:
         self.undo()
 
-    def _view_new_game(self, _message: dict) -> None:
+    def _view_new_game(self, _message: dict[str, Any]) -> None:
         self.new_game()
 
     # ---------------------------------------------------------------- internals
@@ -282,7 +285,7 @@ class Line98(GameWidget):
             self._sync_reachable()
 
     def _sync_reachable(self) -> None:
-        cells = self._game.reachable(self.selected) if self.selected else ()
+        cells = self._game.reachable(as_cell(self.selected, "source")) if self.selected else set()
         self.reachable = [list(c) for c in sorted(cells)]
 
     def _finish(self) -> None:

@@ -98,10 +98,12 @@ Choices where the rule book is silent
 
 from __future__ import annotations
 
+import enum
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
@@ -111,6 +113,7 @@ WIN = 1_000_000
 MATE_ZONE = WIN - 1000  # scores beyond this are a win (or loss) found by the search
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
+_M = tuple[int, int]  # a move of the search: (src, dst)
 
 
 # ------------------------------------------------------------------ evaluation
@@ -141,8 +144,8 @@ class _EvalTables:
         dist = []
         for c in range(nn):
             r0, c0 = divmod(c, n)
-            d = [max(abs(i // n - r0), abs(i % n - c0)) for i in range(nn)]
-            dist.append(tuple(sum(1 << i for i in range(nn) if d[i] >> k & 1) for k in range(3)))
+            far = [max(abs(i // n - r0), abs(i % n - c0)) for i in range(nn)]
+            dist.append(tuple(sum(1 << i for i in range(nn) if far[i] >> k & 1) for k in range(3)))
         self.dist_bits = tuple(dist)
         # the least sum of distances to the centre of mass for k pieces: 1 at 0, 8 at 1, 16 at 2, ...
         least = [0]
@@ -178,7 +181,7 @@ def side_features(bb: int, size: int) -> tuple[int, int, int, int]:
     return _features(bb, _EVAL[size])
 
 
-def _features(bb, T):
+def _features(bb: int, T: _EvalTables) -> tuple[int, int, int, int]:
     count = bb.bit_count()
     if not count:
         return 0, 0, 0, 0
@@ -208,11 +211,12 @@ def _features(bb, T):
     left = bb & T.col0
     right = bb & T.col_last
     q1 += ((t ^ (t << 1)).bit_count() + (b ^ (b << 1)).bit_count()
-           + ((left ^ (left << n)) & T.col0_inner).bit_count() + ((right ^ (right << n)) & T.col_last_inner).bit_count())
+           + ((left ^ (left << n)) & T.col0_inner).bit_count()
+           + ((right ^ (right << n)) & T.col_last_inner).bit_count())
     return count, dist - T.least[count], rings, q1 - q3 - 2 * qd
 
 
-def _static(bb, T, wc, wr, wq):
+def _static(bb: int, T: _EvalTables, wc: int, wr: int, wq: int) -> int:
     """The evaluation of one side's pieces alone (cached per bitboard by the search)."""
     count, surplus, rings, euler4 = _features(bb, T)
     if not count:
@@ -238,7 +242,7 @@ class _Search:
         self.nodes = 0
         self.next_check = 1024
         self.armed = False  # no time or node limit until depth 1 is complete
-        self.tt: dict[int, tuple] = {}
+        self.tt: dict[int, tuple[int, int, int, _M | None]] = {}  # key -> (depth, flag, score, move)
         self.static_cache: dict[int, int] = {}
         self.near: set[int] = set()
         self.low: set[int] = set()
@@ -251,8 +255,8 @@ class _Search:
         # move ordering: history (raised by cut-offs) on top of the centralisation gained
         self.prio = {(s, d): 4 * (T.ring[d] - T.ring[s]) for s in range(nn) for d in range(nn) if s != d}
         self.prio_get = self.prio.__getitem__
-        self.killers = [[None, None] for _ in range(MOVE_LIMIT + 2)]
-        self.connected = _tables(n).connected
+        self.killers: list[list[_M | None]] = [[None, None] for _ in range(MOVE_LIMIT + 2)]
+        self.connected: Callable[[int], bool] = _tables(n).connected
         self.wm = weights.mobility
 
     def static(self, bb: int) -> int:
@@ -331,7 +335,8 @@ class _Search:
         child = ply + 1
         win = WIN - child
         draw_next = self.root_ply + child >= MOVE_LIMIT
-        best, best_move = -INF, None
+        best = -INF
+        best_move: _M | None = None
         alpha0 = alpha
         if self.nodes >= self.next_check:
             self.next_check = self.nodes + 1024
@@ -438,7 +443,7 @@ class _Search:
         return best
 
     # ------------------------------------------------------------------ the root
-    def outcome_after(self, m) -> int | None:
+    def outcome_after(self, m: _M) -> int | None:
         """+1 / -1 / 0 when the root move ``m`` ends the game (win / loss / draw for the
         mover), None when the game goes on. Uses the engine's order of checks."""
         game, pieces = self.game, self.game.pieces
@@ -457,7 +462,8 @@ class _Search:
         finally:
             game.unmake()
 
-    def iterate(self, moves: list, depth: int, exact_all: bool, scores: dict) -> tuple | None:
+    def iterate(self, moves: list[_M], depth: int, exact_all: bool,
+                scores: dict[_M, tuple[int, bool]]) -> tuple[_M, int] | None:
         """One root iteration at ``depth``: fills ``scores[m] = (score, exact)`` move by
         move; returns ``(best move, score)``. Principal variation search: the first move
         with a full window, the others with a null window (their score is then an upper
@@ -467,7 +473,7 @@ class _Search:
         other = turn ^ 1
         connected = self.connected
         alpha = -INF
-        best = None
+        best: tuple[_M, int] | None = None
         win = WIN - 1
         self.ext_limit = depth + 2
         mob = len(moves)
@@ -506,7 +512,7 @@ class _Search:
                 best = (m, score)
         return best
 
-    def line(self, m, length: int) -> list:
+    def line(self, m: _M, length: int) -> list[_M]:
         """``m`` then the table's best moves, as long as they are legal and the game goes
         on, at most ``length`` moves in all."""
         game = self.game
@@ -528,7 +534,7 @@ class _Search:
                 game.unmake()
         return moves
 
-    def terms_after(self, line: list, side: int) -> dict:
+    def terms_after(self, line: list[_M], side: int) -> dict[str, int]:
         """The evaluation terms (for ``side``) of the position at the end of ``line``."""
         game = self.game
         for m in line:
@@ -549,10 +555,10 @@ def evaluation_terms(mine: int, theirs: int, size: int, weights: Weights | None 
     T = _EVAL[size]
     a, b = _features(mine, T), _features(theirs, T)
 
-    def rings(f):
+    def rings(f: tuple[int, int, int, int]) -> float:
         return f[2] / f[0] if f[0] else 0
 
-    terms = {
+    raw = {
         "concentration": -w.concentration * (a[1] - b[1]),
         "centralisation": w.centralisation * (rings(a) - rings(b)),
         "quads": -w.quads * (a[3] - b[3]),
@@ -561,7 +567,7 @@ def evaluation_terms(mine: int, theirs: int, size: int, weights: Weights | None 
     # the search rounds each side's sum of the first three to whole points
     static = (_static(mine, T, w.concentration, w.centralisation, w.quads)
               - _static(theirs, T, w.concentration, w.centralisation, w.quads))
-    terms = {k: round(v) for k, v in terms.items()}
+    terms = {k: round(v) for k, v in raw.items()}
     terms["centralisation"] += static - (terms["concentration"] + terms["centralisation"] + terms["quads"])
     return terms
 
@@ -574,7 +580,11 @@ def evaluate(game: Game, weights: Weights | None = None) -> dict[str, int]:
 
 
 # ------------------------------------------------------------------- players
-_LEVEL = object()  # "the level's own setting"
+class _Default(enum.Enum):
+    LEVEL = "the level's own setting"
+
+
+_LEVEL: Final = _Default.LEVEL
 MAX_DEPTH = 64
 
 
@@ -583,12 +593,12 @@ class _Decision:
     """What one decision found, before it is dressed as an :class:`Analysis`."""
 
     search: _Search
-    moves: list  # every root move, (src, dst)
-    scores: dict  # move -> (score, exact)
-    best: tuple  # the search's choice
-    chosen: tuple  # the move played (best, a win, or a random move)
+    moves: list[_M]  # every root move, (src, dst)
+    scores: dict[_M, tuple[int, bool]]  # move -> (score, exact)
+    best: _M  # the search's choice
+    chosen: _M  # the move played (best, a win, or a random move)
     depth: int  # plies of the last complete iteration
-    wins: list  # the moves that win at once
+    wins: list[_M]  # the moves that win at once
     randomised: bool
     partial: bool  # a better move was proved in an unfinished iteration
     seconds: float
@@ -613,7 +623,7 @@ class Player:
     #: plies searched at most
     depth = 4
     #: seconds per move by board size; None: no clock
-    budget: ClassVar[dict | None] = None
+    budget: ClassVar[dict[int, float] | None] = None
     #: every root move searched with a full window, so every root score is exact (cheap
     #: for shallow levels); otherwise the moves after the best get an upper bound
     exact_root = False
@@ -621,7 +631,8 @@ class Player:
     extend = True
     lmr = True
 
-    def __init__(self, seed: int | None = None, *, time_limit=_LEVEL, max_depth: int | None = None,
+    def __init__(self, seed: int | None = None, *, time_limit: float | _Default | None = _LEVEL,
+                 max_depth: int | None = None,
                  max_nodes: int | None = None, weights: Weights | None = None):
         self.seed = seed
         self.rng = random.Random(seed)
@@ -643,6 +654,7 @@ class Player:
         """The time budget per move on a ``size`` board (None: no clock)."""
         if self.time_limit is not _LEVEL:
             return self.time_limit
+        assert self.budget is not None  # without a budget the level has no clock (__init__)
         return self.budget[size]
 
     def choose(self, game: Game) -> Move:
@@ -662,7 +674,8 @@ class Player:
         if abs(scores[best][0]) > MATE_ZONE:
             length = WIN - abs(scores[best][0])  # the whole forced line (extensions may go deeper)
         ranked = sorted(decision.moves, key=lambda m: (m != chosen, m != best, not scores[m][1], -scores[m][0]))
-        candidates, pv_line = [], None
+        candidates: list[Candidate] = []
+        pv_line: list[_M] = []  # best's line (best is one of the moves)
         for m in ranked:
             line = search.line(m, length)
             if m == best:
@@ -700,15 +713,16 @@ class Player:
         moves = game.move_list()
         moves.sort(key=lambda m: -(prio[m] + (200 if theirs >> m[1] & 1 else 0)))  # captures, centralising
         wins = [m for m in moves if search.outcome_after(m) == 1]
-        scores: dict = {}
+        scores: dict[_M, tuple[int, bool]] = {}
         partial = False
+        best: _M | None
         if wins or len(moves) == 1:
             search.iterate(moves, 1, True, scores)
             best, depth = (wins or moves)[0], 1
         else:
             best, depth = None, 0
             for iteration in range(1, self.max_depth + 1):
-                trial: dict = {}
+                trial: dict[_M, tuple[int, bool]] = {}
                 try:
                     found = search.iterate(moves, iteration, self.exact_root, trial)
                 except _Timeout:
@@ -722,12 +736,14 @@ class Player:
                             scores[best] = trial[best]
                     break
                 search.armed = True  # depth 1 always completes; from here the budgets count
+                assert found is not None  # some move scores above -INF: there are moves
                 scores, (best, score), depth = trial, found, iteration
                 moves.sort(key=lambda m: (m != best, not scores[m][1], -scores[m][0]))
                 if abs(score) > MATE_ZONE:
                     break  # a forced end is known: deeper will not change it
                 if limit is not None and time.perf_counter() - started > 0.5 * limit:
                     break  # the next iteration would not finish in time
+        assert best is not None  # set by the first iteration, which always completes
         chosen = best
         # never a random move when a win is seen (at once, or forced by the search)
         randomised = not wins and len(moves) > 1 and roll < self.random_share and scores[best][0] <= MATE_ZONE
@@ -752,11 +768,11 @@ def _reason(score: float, depth: int, moves: int) -> str:
     return f"the best score of a {depth}-ply search"
 
 
-def _move(game: Game, m) -> Move:
+def _move(game: Game, m: _M) -> Move:
     return Move(m[0], m[1], bool(game.pieces[game.turn ^ 1] >> m[1] & 1), size=game.size)
 
 
-def _moves(game: Game, line) -> tuple:
+def _moves(game: Game, line: list[_M]) -> tuple[Move, ...]:
     out = []
     copy = game.copy()
     for m in line:
@@ -790,7 +806,7 @@ class Hard(Player):
     name = "hard"
     random_share = 1 / 100
     depth = MAX_DEPTH
-    budget: ClassVar[dict] = {6: 0.1, 7: 0.2, 8: 0.3}
+    budget: ClassVar[dict[int, float]] = {6: 0.1, 7: 0.2, 8: 0.3}
 
 
 class Insane(Player):
@@ -798,10 +814,10 @@ class Insane(Player):
 
     name = "insane"
     depth = MAX_DEPTH
-    budget: ClassVar[dict] = {6: 1.0, 7: 2.0, 8: 3.0}
+    budget: ClassVar[dict[int, float]] = {6: 1.0, 7: 2.0, 8: 3.0}
 
 
-LEVELS = {cls.name: cls for cls in (Easy, Medium, Hard, Insane)}
+LEVELS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard, Insane)}
 
 
 def play_game(first: Player, second: Player, size: int = 6, *, opening_plies: int = 0,

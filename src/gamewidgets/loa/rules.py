@@ -72,7 +72,9 @@ from __future__ import annotations
 
 import operator
 import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from typing import Any, SupportsIndex
 
 from ..cells import as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
@@ -93,6 +95,8 @@ LINES = {
     "antidiagonal": ((1, 1), (-1, -1)),  # falling to the right, like a8-h1
 }
 ZOBRIST_SEED = 0x10A_0F_AC7
+#: a cell as the methods take it: an index, a ``(row, col)`` pair or a name like ``"b1"``
+CellLike = SupportsIndex | str | Sequence[int]
 
 
 # ----------------------------------------------------------------------- cells
@@ -102,7 +106,7 @@ def cell_name(index: int, size: int) -> str:
     return f"{FILES[col]}{size - row}"
 
 
-def cell_index(value, size: int, what: str = "cell") -> int:
+def cell_index(value: Any, size: int, what: str = "cell") -> int:
     """``value`` (an index, a ``(row, col)`` pair or a name like ``"b1"``) as an index on a
     ``size`` board, or :class:`IllegalMove` saying why."""
     if isinstance(value, str):
@@ -130,7 +134,7 @@ def cell_index(value, size: int, what: str = "cell") -> int:
 
 def cells(bitboard: int) -> list[int]:
     """The indices of the set bits of ``bitboard``, lowest first."""
-    out = []
+    out: list[int] = []
     while bitboard:
         low = bitboard & -bitboard
         out.append(low.bit_length() - 1)
@@ -139,7 +143,7 @@ def cells(bitboard: int) -> list[int]:
 
 
 # ---------------------------------------------------------------- the tables
-def _splitmix64(seed: int):
+def _splitmix64(seed: int) -> Iterator[int]:
     state = seed & 0xFFFFFFFFFFFFFFFF
     while True:
         state = (state + 0x9E3779B97F4A7C15) & 0xFFFFFFFFFFFFFFFF
@@ -147,6 +151,13 @@ def _splitmix64(seed: int):
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & 0xFFFFFFFFFFFFFFFF
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & 0xFFFFFFFFFFFFFFFF
         yield z ^ (z >> 31)
+
+
+#: a move along a line by its distance: ``((src, dst), dst bit, the cells between)``, or
+#: None where it leaves the board
+_Entry = tuple[tuple[int, int], int, int] | None
+#: a line through a cell: ``(mask, forward table, backward table)``, tables by distance
+_Line = tuple[int, tuple[_Entry, ...], tuple[_Entry, ...]]
 
 
 class _Tables:
@@ -166,20 +177,21 @@ class _Tables:
         self.start = (first, second)
         # per cell: the four lines as (mask, forward table, backward table); a table is
         # indexed by the number of pieces on the line and holds (move, dst bit, between) or None
-        self.lines = []
-        self.line_masks = []
+        every_line: list[tuple[_Line, ...]] = []
+        self.line_masks: list[dict[str, int]] = []
         for index in range(n * n):
             row, col = divmod(index, n)
-            lines, masks = [], {}
+            lines: list[_Line] = []
+            masks: dict[str, int] = {}
             for name, directions in LINES.items():
                 mask = 1 << index
-                tables = []
+                tables: list[tuple[_Entry, ...]] = []
                 for dr, dc in directions:
                     r, c = row + dr, col + dc
                     while 0 <= r < n and 0 <= c < n:
                         mask |= 1 << (r * n + c)
                         r, c = r + dr, c + dc
-                    table = [None]
+                    table: list[_Entry] = [None]
                     between = 0
                     for distance in range(1, n + 1):
                         r, c = row + distance * dr, col + distance * dc
@@ -192,9 +204,9 @@ class _Tables:
                     tables.append(tuple(table))
                 lines.append((mask, tables[0], tables[1]))
                 masks[name] = mask
-            self.lines.append(tuple(lines))
+            every_line.append(tuple(lines))
             self.line_masks.append(masks)
-        self.lines = tuple(self.lines)
+        self.lines = tuple(every_line)
         randoms = _splitmix64(ZOBRIST_SEED + size)
         self.keys = tuple(tuple(next(randoms) for _ in range(n * n)) for _ in SIDES)
         self.turn_key = next(randoms)
@@ -230,7 +242,7 @@ class _Tables:
 _TABLES = {size: _Tables(size) for size in SIZES}
 
 
-def _tables(size) -> _Tables:
+def _tables(size: int) -> _Tables:
     try:
         return _TABLES[size]
     except (KeyError, TypeError):
@@ -243,7 +255,7 @@ def generate(mine: int, theirs: int, size: int) -> list[tuple[int, int]]:
     Ignores whether the game is over."""
     lines = _TABLES[size].lines
     occupied = mine | theirs
-    out = []
+    out: list[tuple[int, int]] = []
     append = out.append
     rest = mine
     while rest:
@@ -282,7 +294,7 @@ def has_move(mine: int, theirs: int, size: int) -> bool:
 def _piece_moves(src: int, mine: int, theirs: int, tables: _Tables) -> list[int]:
     """The targets of the piece on ``src`` (one of ``mine``)."""
     occupied = mine | theirs
-    found = []
+    found: list[int] = []
     for mask, forward, backward in tables.lines[src]:
         count = (occupied & mask).bit_count()
         for entry in (forward[count], backward[count]):
@@ -324,14 +336,14 @@ class Move:
     capture: bool = field(default=False, compare=False)
     size: int = field(kw_only=True)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _tables(self.size)
         object.__setattr__(self, "src", cell_index(self.src, self.size, "source"))
         object.__setattr__(self, "dst", cell_index(self.dst, self.size, "target"))
         object.__setattr__(self, "capture", bool(self.capture))
 
     @classmethod
-    def _new(cls, src: int, dst: int, capture: bool, size: int) -> "Move":
+    def _new(cls, src: int, dst: int, capture: bool, size: int) -> Move:
         """A move from trusted indices, without the checks (the engine's own moves)."""
         move = object.__new__(cls)
         setattr_ = object.__setattr__
@@ -352,13 +364,15 @@ class Move:
         return divmod(self.dst, self.size)
 
     @classmethod
-    def parse(cls, text: str, size: int) -> "Move":
+    def parse(cls, text: str, size: int) -> Move:
         """``"b1-b3"`` or ``"b1xd3"`` on a ``size`` board (not checked against a position)."""
         match = re.fullmatch(r"\s*([a-hA-H][1-9])\s*([-xX:])\s*([a-hA-H][1-9])\s*", text) \
             if isinstance(text, str) else None
         if not match:
             raise IllegalMove(f"{text!r} is not a move like b1-b3 or b1xd3")
-        return cls(match[1], match[3], match[2] != "-", size=size)
+        _tables(size)  # the checks of __post_init__, in its order: the size, then the cells
+        return cls(cell_index(match[1], size, "source"), cell_index(match[3], size, "target"), match[2] != "-",
+                   size=size)
 
     def __str__(self) -> str:
         return f"{cell_name(self.src, self.size)}{'x' if self.capture else '-'}{cell_name(self.dst, self.size)}"
@@ -405,7 +419,7 @@ class Game:
 
     # ------------------------------------------------------------ positions
     @classmethod
-    def from_text(cls, text: str, turn: int | None = None, ply: int | None = None) -> "Game":
+    def from_text(cls, text: str, turn: int | None = None, ply: int | None = None) -> Game:
         """A game from a picture: one line per rank, the top rank first, ``x`` first,
         ``o`` second, ``.`` empty (spaces ignored). ``str(game)`` is accepted as it is
         (rank numbers, the file letters and the status line); ``turn`` and ``ply``
@@ -448,7 +462,7 @@ class Game:
         return cls._from_rows(rows, turn, ply)
 
     @classmethod
-    def from_fen(cls, text: str) -> "Game":
+    def from_fen(cls, text: str) -> Game:
         """A game from the one-line notation of :meth:`fen`, e.g.
         ``"1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0"`` (the move counter may be left out)."""
         parts = text.split() if isinstance(text, str) else []
@@ -471,7 +485,7 @@ class Game:
         return cls._from_rows(rows, SYMBOLS.index(parts[1]), int(parts[2]) if len(parts) == 3 else 0)
 
     @classmethod
-    def _from_rows(cls, rows: list[str], turn, ply) -> "Game":
+    def _from_rows(cls, rows: list[str], turn: int, ply: int) -> Game:
         if turn not in (FIRST, SECOND) or isinstance(turn, bool):
             raise ValueError(f"turn must be FIRST (0) or SECOND (1), not {turn!r}")
         if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
@@ -521,11 +535,11 @@ class Game:
             side ^= 1
         return taken[FIRST], taken[SECOND]
 
-    def cell(self, value) -> int:
+    def cell(self, value: CellLike) -> int:
         """``value`` (index, ``(row, col)`` or name) as a cell index on this board."""
         return cell_index(value, self.size)
 
-    def __getitem__(self, cell) -> int | None:
+    def __getitem__(self, cell: CellLike) -> int | None:
         """The side of the piece on ``cell``, or None when it is empty."""
         bit = 1 << self.cell(cell)
         return FIRST if self.pieces[FIRST] & bit else SECOND if self.pieces[SECOND] & bit else None
@@ -575,7 +589,7 @@ class Game:
         theirs, size = self.pieces[self.turn ^ 1], self.size
         return [Move._new(src, dst, bool(theirs >> dst & 1), size) for src, dst in sorted(self.move_list())]
 
-    def targets(self, cell, *, any_side: bool = False) -> list[Move]:
+    def targets(self, cell: CellLike, *, any_side: bool = False) -> list[Move]:
         """The legal moves of the piece on ``cell`` (ordered by target). Empty for an
         empty cell, and — unless ``any_side`` — for a piece of the side not to move or
         when the game is over. With ``any_side`` the moves a piece would have if its side
@@ -597,7 +611,7 @@ class Game:
         dr, dc = (r1 - r0) // steps, (c1 - c0) // steps
         return sum(1 << ((r0 + k * dr) * n + c0 + k * dc) for k in range(1, steps))
 
-    def line_counts(self, cell) -> dict[str, int]:
+    def line_counts(self, cell: CellLike) -> dict[str, int]:
         """The number of pieces (both colours, the one on ``cell`` included) on each of
         the four lines through ``cell``: horizontal, vertical, diagonal (rising to the
         right) and antidiagonal (falling to the right) — the distance a piece there
@@ -606,7 +620,7 @@ class Game:
         occupied = self.pieces[FIRST] | self.pieces[SECOND]
         return {name: (occupied & mask).bit_count() for name, mask in masks.items()}
 
-    def why_not(self, src, dst) -> str | None:
+    def why_not(self, src: CellLike, dst: CellLike) -> str | None:
         """Why moving the piece on ``src`` to ``dst`` is not allowed now, in words; None
         when it is legal."""
         outcome = self.outcome()
@@ -651,13 +665,14 @@ class Game:
         saying why it cannot be played."""
         return self._checked(Move.parse(text, self.size))
 
-    def _checked(self, move, dst=None) -> Move:
+    def _checked(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
         if isinstance(move, str) and dst is None:
             move = Move.parse(move, self.size)
         elif not isinstance(move, Move):
             if dst is None:
                 raise IllegalMove(f"play() needs a Move, a text like b1-b3 or a source and a target, not {move!r}")
-            move = Move(move, dst, size=self.size)
+            # what Move(move, dst, size=...) converts (source first), for a move of this board
+            move = Move(cell_index(move, self.size, "source"), cell_index(dst, self.size, "target"), size=self.size)
         elif dst is not None:
             raise IllegalMove("play() takes a Move or (source, target), not both")
         if move.size != self.size:
@@ -669,7 +684,7 @@ class Game:
         capture = bool(self.pieces[self.turn ^ 1] >> move.dst & 1)
         return move if move.capture == capture else Move._new(move.src, move.dst, capture, self.size)
 
-    def play(self, move, dst=None) -> Move:
+    def play(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
         """Play ``move``: a :class:`Move`, a text like ``"b1-b3"``, or ``play(src, dst)``
         with two cells. Returns the move played (with its capture mark); raises
         :class:`IllegalMove` / :class:`GameOver` and changes nothing when not allowed."""
@@ -719,7 +734,7 @@ class Game:
         self.zobrist = key
         self.turn = side
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         """An independent game in the same state (history included)."""
         game = Game.__new__(Game)
         game.__dict__.update(self.__dict__)
@@ -728,7 +743,7 @@ class Game:
         return game
 
     # ----------------------------------------------------------- serialisation
-    def to_dict(self) -> dict:
+    def to_dict(self) -> dict[str, Any]:
         """Everything needed to continue the game exactly (start, moves, position)."""
         first, second, turn, ply = self._start
         return {
@@ -741,7 +756,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict) -> "Game":
+    def from_dict(cls, data: dict[str, Any]) -> Game:
         """A game from :meth:`to_dict`'s output, replayed and checked; :class:`BadSave` if
         it is damaged."""
         try:

@@ -21,14 +21,15 @@ contract with the view is ``js/loa/CONTRACT.md``.
 from __future__ import annotations
 
 import asyncio
+from typing import Any, ClassVar
 
 import traitlets
 
-from .._widget import DEFAULT_STORE, GameWidget, view_source
+from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, BadSave, IllegalMove
 from .ai import LEVELS
-from .rules import FIRST, SECOND, SIZES, Game, Move
+from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, Outcome
 
 USER, COMPUTER = FIRST, SECOND
 SAVE_NAME = "current"
@@ -40,7 +41,7 @@ class LinesOfAction(GameWidget):
 
     game_name = "loa"
     _esm = view_source("loa")
-    _view_actions = {
+    _view_actions: ClassVar[dict[str, str]] = {
         "start": "_view_start",
         "click": "_view_click",
         "continue": "_view_simple",
@@ -59,13 +60,14 @@ class LinesOfAction(GameWidget):
     board = traitlets.List(traitlets.Int(), help="size*size cells: 0 empty, 1 user (x), 2 computer (o)").tag(sync=True)
     turn = traitlets.Enum(("user", "computer"), "user").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), maxlen=2).tag(sync=True)
-    targets = traitlets.List(help="[row, col, capture] the selected piece can move to").tag(sync=True)
+    targets: traitlets.List[list[int]] = traitlets.List(
+        help="[row, col, capture] the selected piece can move to").tag(sync=True)
     line_counts = traitlets.Dict(help="pieces on the four lines through the selected piece").tag(sync=True)
     show_counts = traitlets.Bool(False, help="teaching overlay: the line counts of the selected piece").tag(sync=True)
     groups = traitlets.List(traitlets.Int(), help="[user groups, computer groups]").tag(sync=True)
     captures = traitlets.List(traitlets.Int(), help="[taken by the user, taken by the computer]").tag(sync=True)
     moves = traitlets.Int(0, help="moves played by both sides").tag(sync=True)
-    last_move = traitlets.List(help="[] or [[r, c], [r, c]]").tag(sync=True)
+    last_move: traitlets.List[list[int]] = traitlets.List(help="[] or [[r, c], [r, c]]").tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
     result = traitlets.Dict(help="the results screen once the game is over").tag(sync=True)
     saved = traitlets.Dict(help="an unfinished saved game: {size, level, moves}; {} if none").tag(sync=True)
@@ -73,7 +75,8 @@ class LinesOfAction(GameWidget):
     history_index = traitlets.Int(0).tag(sync=True)
 
     def __init__(self, size: int | None = None, level: str | None = None, *, seed: int | None = None,
-                 game: Game | None = None, ai: dict | None = None, store=DEFAULT_STORE, **kwargs):
+                 game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
+                 **kwargs: Any):
         """``seed`` seeds the computer's random moves; ``ai`` passes options to its level
         (e.g. ``{"time_limit": 0.2}`` or ``{"max_depth": 2}``: see gamewidgets.loa.ai)."""
         super().__init__(store=store, **kwargs)
@@ -144,7 +147,7 @@ class LinesOfAction(GameWidget):
             raise BadSave(f"the saved game cannot be continued: {exc}") from None
         self.start(game.size, level, game=game)
 
-    def click(self, cell) -> str:
+    def click(self, cell: CellLike) -> str:
         """Do what a click on ``cell`` does: "select", "deselect", "move" or "nothing"."""
         index = self._game.cell(cell)
         if not self._users_turn():
@@ -162,7 +165,7 @@ class LinesOfAction(GameWidget):
                 return "move"
         return "nothing"
 
-    def play(self, move, dst=None) -> Move:
+    def play(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
         """The user's move (``play("b1-b3")``, ``play(src, dst)`` or a Move); then the
         computer answers."""
         if not self._users_turn():
@@ -255,13 +258,13 @@ class LinesOfAction(GameWidget):
         }
 
     # ------------------------------------------------------------ view handlers
-    def _view_start(self, message: dict) -> None:
+    def _view_start(self, message: dict[str, Any]) -> None:
         size, level = message.get("size"), message.get("level")
         if size not in SIZES or isinstance(size, bool) or level not in LEVELS:
             raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(LEVELS)}")
         self.start(size, level)
 
-    def _view_click(self, message: dict) -> None:
+    def _view_click(self, message: dict[str, Any]) -> None:
         if "cell" not in message:
             raise BadMessage("a click needs a cell")
         try:
@@ -269,7 +272,7 @@ class LinesOfAction(GameWidget):
         except (ValueError, TypeError, IndexError) as exc:
             raise BadMessage(f"bad cell {message['cell']!r}: {exc}") from None
 
-    def _view_simple(self, message: dict) -> None:
+    def _view_simple(self, message: dict[str, Any]) -> None:
         name = {"continue": "continue_saved"}.get(message["type"], message["type"])
         getattr(self, name)()
 
@@ -300,14 +303,16 @@ class LinesOfAction(GameWidget):
         game = self._game
         if self.phase != "playing":
             return
-        if game.is_over:
-            self._finish()
+        outcome = game.outcome()
+        if outcome is not None:
+            self._finish(outcome)
             return
         self._save()
         if game.turn == COMPUTER and not self.paused and self._thinking is None:
             self._computer_turn()
 
     def _computer_turn(self) -> None:
+        loop: asyncio.AbstractEventLoop | None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -317,7 +322,7 @@ class LinesOfAction(GameWidget):
             return
         self._thinking = loop.create_task(self._think(loop))
 
-    async def _think(self, loop) -> None:
+    async def _think(self, loop: asyncio.AbstractEventLoop) -> None:
         self.thinking = True
         try:
             position = self._game.copy()
@@ -329,9 +334,8 @@ class LinesOfAction(GameWidget):
             self._thinking = None
         self._moved(self._game.play(move), "computer")
 
-    def _finish(self) -> None:
+    def _finish(self, outcome: Outcome) -> None:
         game = self._game
-        outcome = game.outcome()
         result = "draw" if outcome.winner is None else "win" if outcome.winner == USER else "loss"
         self.store.add_outcome(self.game_name, self.variant, result, game.ply)
         self.store.delete(self.game_name, SAVE_NAME)
@@ -356,8 +360,11 @@ class LinesOfAction(GameWidget):
     def _refresh_saved(self) -> None:
         data = self.store.load(self.game_name, SAVE_NAME)
         try:
-            game = Game.from_dict(data["game"]) if data else None
-            self.saved = {"size": game.size, "level": data["level"], "moves": game.ply} if game else {}
+            if data:
+                game = Game.from_dict(data["game"])
+                self.saved = {"size": game.size, "level": data["level"], "moves": game.ply}
+            else:
+                self.saved = {}
         except (KeyError, TypeError, BadSave):
             self.saved = {}  # a damaged save is not offered (and not overwritten until a new game)
 

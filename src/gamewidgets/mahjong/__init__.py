@@ -8,7 +8,6 @@ from .rules import Clock, Game, Move, Outcome, Removal
 from .tiles import CODES, NAMES, code, matches
 
 __all__ = [
-    "CODES", "NAMES", "Clock", "Game", "Move", "Outcome", "Removal", "Solver", "SearchLimit",
-    "code", "matches", "fewest_turns", "find_path", "removable_pairs", "solve",
-    "IllegalMove", "GameOver", "NothingToUndo", "BadSave",
+    "CODES", "NAMES", "BadSave", "Clock", "Game", "GameOver", "IllegalMove", "Move", "NothingToUndo", "Outcome",
+    "Removal", "SearchLimit", "Solver", "code", "fewest_turns", "find_path", "matches", "removable_pairs", "solve",
 ]

@@ -15,10 +15,14 @@ the fewest turns, then the shortest, then the smallest ``k`` is returned.
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 
 import numpy as np
+import numpy.typing as npt
 
 Cell = tuple[int, int]
+#: tiles on a segment: (line, low end, high end), all arrays (broadcast together)
+Count = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
 class Occupancy:
@@ -34,14 +38,15 @@ class Occupancy:
         self.by_col = np.zeros((rows + 3, cols + 2), dtype=np.int32)  # [r, c]: tiles in column c above r
         self.by_col[1:, :] = padded.cumsum(axis=0)
 
-    def row_count(self, r, lo, hi):
+    def row_count(self, r: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         return self.by_row[r, hi + 1] - self.by_row[r, lo]
 
-    def col_count(self, c, lo, hi):
+    def col_count(self, c: np.ndarray, lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
         return self.by_col[hi + 1, c] - self.by_col[lo, c]
 
 
-def _route(count_along, count_across, ar, ac, br, bc, k):
+def _route(count_along: Count, count_across: Count, ar: np.ndarray, ac: np.ndarray, br: np.ndarray, bc: np.ndarray,
+           k: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Pairs x ks: is ``a -> (ar, k) -> (br, k) -> b`` free (segments along rows, then
     across in column k, then along row br)? Also its turns and length. ``count_along``
     counts a row segment, ``count_across`` a column segment (swap them, and the
@@ -60,7 +65,7 @@ def _route(count_along, count_across, ar, ac, br, bc, k):
     return free, turns, length
 
 
-def _costs(occ: Occupancy, a: np.ndarray, b: np.ndarray):
+def _costs(occ: Occupancy, a: np.ndarray, b: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Per pair: the cheapest free route through a column and through a row (cost =
     turns * 1000 + length, BLOCKED when none) and the k of each."""
     ar, ac, br, bc = a[:, 0] + 1, a[:, 1] + 1, b[:, 0] + 1, b[:, 1] + 1  # padded coordinates
@@ -80,7 +85,7 @@ def _costs(occ: Occupancy, a: np.ndarray, b: np.ndarray):
 BLOCKED = 1 << 20
 
 
-def connected(grid: np.ndarray, a, b, occupancy: Occupancy | None = None) -> np.ndarray:
+def connected(grid: np.ndarray, a: npt.ArrayLike, b: npt.ArrayLike, occupancy: Occupancy | None = None) -> np.ndarray:
     """For each pair ``(a[i], b[i])`` (``(n, 2)`` arrays of (row, col)): can the two
     cells be joined with at most two turns? Whether the tiles match is not checked."""
     a = np.asarray(a, dtype=np.int64).reshape(-1, 2)
@@ -91,7 +96,8 @@ def connected(grid: np.ndarray, a, b, occupancy: Occupancy | None = None) -> np.
     return np.minimum(low_c, low_r) < BLOCKED
 
 
-def find_paths(grid: np.ndarray, a, b, occupancy: Occupancy | None = None) -> list:
+def find_paths(grid: np.ndarray, a: npt.ArrayLike, b: npt.ArrayLike,
+               occupancy: Occupancy | None = None) -> list[list[Cell] | None]:
     """For each pair ``(a[i], b[i])``: the corner points of the best connecting path
     with at most two turns, or None. Whether the tiles match is not checked here."""
     a = np.asarray(a, dtype=np.int64).reshape(-1, 2)
@@ -99,7 +105,7 @@ def find_paths(grid: np.ndarray, a, b, occupancy: Occupancy | None = None) -> li
     if not len(a):
         return []
     low_c, k_c, low_r, k_r = _costs(occupancy or Occupancy(grid), a, b)
-    paths: list = []
+    paths: list[list[Cell] | None] = []
     for i in range(len(a)):
         if min(low_c[i], low_r[i]) >= BLOCKED:
             paths.append(None)
@@ -144,7 +150,7 @@ def fewest_turns(grid: np.ndarray, a: Cell, b: Cell) -> int | None:
     free[1:-1, 1:-1] = grid == 0
     start, goal = (a[0] + 1, a[1] + 1), (b[0] + 1, b[1] + 1)
     steps = ((0, 1), (1, 0), (0, -1), (-1, 0))
-    best: dict = {}
+    best: dict[tuple[Cell, int], int] = {}
     queue = deque((start, d, 0) for d in range(4))  # 0-1 breadth-first search on turns
     while queue:
         (r, c), d, turns = queue.popleft()

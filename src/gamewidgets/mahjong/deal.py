@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import time
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 import numpy as np
 
@@ -32,6 +33,9 @@ from ..analysis import Analysis, Candidate
 from ..errors import GameError, GameOver
 from .connect import Occupancy, connected, find_paths
 from .tiles import full_set, match_group
+
+if TYPE_CHECKING:
+    from .rules import Game, Move
 
 ROWS, COLS = 8, 18
 Cell = tuple[int, int]
@@ -54,7 +58,7 @@ def clearing_order(occupied: np.ndarray, rng: np.random.Generator, attempts: int
 
 def _try_clearing_order(grid: np.ndarray, rng: np.random.Generator) -> list[Pair] | None:
     order: list[Pair] = []
-    cells = [tuple(map(int, c)) for c in np.argwhere(grid)]
+    cells: list[Cell] = [(int(c[0]), int(c[1])) for c in np.argwhere(grid)]
     while cells:
         occupancy = Occupancy(grid)
         candidates = np.array(cells)
@@ -65,7 +69,8 @@ def _try_clearing_order(grid: np.ndarray, rng: np.random.Generator) -> list[Pair
             if len(ok):
                 # prefer far partners: nearby ones would leave many matching neighbours
                 weight = np.abs(others[ok] - candidates[first]).sum(axis=1).astype(float) ** 3
-                a, b = cells[first], tuple(map(int, others[ok[rng.choice(len(ok), p=weight / weight.sum())]]))
+                partner = others[ok[rng.choice(len(ok), p=weight / weight.sum())]]
+                a, b = cells[first], (int(partner[0]), int(partner[1]))
                 break
         else:
             return None
@@ -81,16 +86,16 @@ def deal_onto(order: list[Pair], tiles: list[int], shape: tuple[int, int], rng: 
     groups: dict[int, list[int]] = {}
     for tile in tiles:
         groups.setdefault(int(match_group(tile)), []).append(tile)
-    pairs = []
+    pairs: list[tuple[int, int]] = []
     for group in sorted(groups):
         members = [groups[group][i] for i in rng.permutation(len(groups[group]))]
         if len(members) % 2:
             raise ValueError(f"an odd number of tiles match tile {group}: they cannot all be paired")
-        pairs.extend(zip(members[0::2], members[1::2]))
+        pairs.extend(zip(members[0::2], members[1::2], strict=True))  # an even number
     if len(pairs) != len(order):
         raise ValueError(f"{len(pairs)} pairs of tiles for {len(order)} pairs of cells")
     grid = np.zeros(shape, dtype=np.int8)
-    for (a, b), index in zip(order, rng.permutation(len(pairs))):
+    for (a, b), index in zip(order, rng.permutation(len(pairs)), strict=True):
         grid[a], grid[b] = pairs[index]
     return grid
 
@@ -130,7 +135,7 @@ def removable_pairs(grid: np.ndarray) -> list[Pair]:
         return []
     a, b = cells[firsts], cells[seconds]
     ok = connected(grid, a, b)
-    pairs = [((int(x[0]), int(x[1])), (int(y[0]), int(y[1]))) for x, y in zip(a[ok], b[ok])]
+    pairs = [((int(x[0]), int(x[1])), (int(y[0]), int(y[1]))) for x, y in zip(a[ok], b[ok], strict=True)]
     return sorted(pairs)
 
 
@@ -158,7 +163,7 @@ def solve(grid: np.ndarray, max_nodes: int = 200_000) -> list[Pair] | None:
             child[a] = child[b] = 0
             rest = search(child)
             if rest is not None:
-                return forced + [(a, b)] + rest
+                return [*forced, (a, b), *rest]
         dead.add(key)
         return None
 
@@ -195,7 +200,7 @@ def _remove_forced(grid: np.ndarray) -> list[Pair]:
 
 def _both_pairs(grid: np.ndarray, pairs: list[Pair], members: np.ndarray) -> list[Pair]:
     """Two pairs clearing a kind of four tiles now, one after the other, if any."""
-    all_cells = {tuple(map(int, c)) for c in members}
+    all_cells = {(int(c[0]), int(c[1])) for c in members}
     for a, b in pairs:
         c, d = sorted(all_cells - {a, b})
         trial = grid.copy()
@@ -217,10 +222,10 @@ class Solver:
     def __repr__(self) -> str:
         return f"Solver(max_nodes={self.max_nodes})"
 
-    def choose(self, game):
+    def choose(self, game: Game) -> Move:
         return self.analyse(game).move
 
-    def analyse(self, game) -> Analysis:
+    def analyse(self, game: Game) -> Analysis:
         from .rules import Move  # rules imports this module
 
         started = time.perf_counter()
@@ -236,7 +241,8 @@ class Solver:
         first = solution[0] if solution else None
         paths = find_paths(game.grid, [p[0] for p in pairs], [p[1] for p in pairs])
         candidates = []
-        for (a, b), path in zip(pairs, paths):
+        for (a, b), path in zip(pairs, paths, strict=True):
+            assert path is not None  # a removable pair is connected
             turns = len(path) - 2
             starts = (a, b) == first
             candidates.append(Candidate(Move(a, b), (100.0 if starts else 0.0) - turns,

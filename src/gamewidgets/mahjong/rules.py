@@ -38,10 +38,12 @@ Conventions and choices where the rule book is silent:
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Callable
+from typing import Any, Literal, cast
 
 import numpy as np
+import numpy.typing as npt
 
 from ..cells import as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
@@ -63,12 +65,12 @@ class Move:
     a: Cell
     b: Cell
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         a, b = (tuple(int(v) for v in cell) for cell in (self.a, self.b))
         object.__setattr__(self, "a", min(a, b))
         object.__setattr__(self, "b", max(a, b))
 
-    def to_list(self) -> list:
+    def to_list(self) -> list[list[int]]:
         return [list(self.a), list(self.b)]
 
     def __str__(self) -> str:
@@ -91,6 +93,10 @@ class Outcome:
     won: bool
     score: int
     seconds: int
+
+
+#: what undo takes back: a removal, or a shuffle with the grids (before, after)
+_Step = tuple[Literal["remove"], Removal] | tuple[Literal["shuffle"], tuple[np.ndarray, np.ndarray]]
 
 
 class Clock:
@@ -120,7 +126,7 @@ class Clock:
     def reset(self) -> None:
         self._banked, self._since = 0.0, None
 
-    def copy(self) -> "Clock":
+    def copy(self) -> Clock:
         """A stopped clock with the same time on it and the same time source."""
         return Clock(self._now, self.elapsed)
 
@@ -130,8 +136,8 @@ class Game:
 
     def __init__(self, seed: int | None = None, *, scoring: str = "timed", clock: Clock | None = None,
                  grid: np.ndarray | None = None):
-        if seed is None:
-            seed = int(np.random.SeedSequence().entropy % (2**63))
+        if seed is None:  # a fresh SeedSequence's entropy is an int
+            seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
             raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
         if scoring not in SCORINGS:
@@ -144,7 +150,8 @@ class Game:
         self._begin()
 
     @classmethod
-    def from_grid(cls, rows, *, seed: int = 0, scoring: str = "timed", clock: Clock | None = None) -> "Game":
+    def from_grid(cls, rows: str | Iterable[Iterable[str | None]], *, seed: int = 0, scoring: str = "timed",
+                  clock: Clock | None = None) -> Game:
         """A game on a given layout: rows of tile codes (``None``, ``"."`` or ``""``
         for an empty cell), any size; e.g. ``Game.from_grid([["D1", None, "D1"]])``.
         Text with one row a line and cells separated by spaces also works."""
@@ -152,7 +159,7 @@ class Game:
 
     def _begin(self) -> None:
         self.grid = self.start.copy()
-        self._undo: list[tuple[str, object]] = []  # ("remove", Removal) / ("shuffle", (before, after))
+        self._undo: list[_Step] = []  # ("remove", Removal) / ("shuffle", (before, after))
         self.moves: list[Move] = []
         self.hints = 0
         self._paused = False
@@ -164,7 +171,7 @@ class Game:
     def shape(self) -> tuple[int, int]:
         return self.grid.shape
 
-    def __getitem__(self, cell) -> str | None:
+    def __getitem__(self, cell: Cell) -> str | None:
         return code(int(self.grid[as_cell(cell, self.shape)]))
 
     @property
@@ -199,14 +206,14 @@ class Game:
         """Every pair of matching tiles that can be connected now, each once."""
         return [Move(a, b) for a, b in dealing.removable_pairs(self.grid)]
 
-    def connection(self, a, b) -> list[Cell] | None:
+    def connection(self, a: Cell, b: Cell) -> list[Cell] | None:
         """The corner points of a path of at most two turns joining the tiles on ``a``
         and ``b`` (endpoints included; the outer ring is row -1 / rows, column -1 /
         cols), or None. Whether the tiles match is not checked."""
         a, b = as_cell(a, self.shape), as_cell(b, self.shape)
         return find_path(self.grid, a, b) if a != b else None
 
-    def why_not(self, a, b) -> str | None:
+    def why_not(self, a: Cell, b: Cell) -> str | None:
         """Why the pair ``a``, ``b`` cannot be removed now, in words; None if it can."""
         a, b = as_cell(a, self.shape, "first tile"), as_cell(b, self.shape, "second tile")
         if self.won:
@@ -240,7 +247,9 @@ class Game:
         reason = self.why_not(move.a, move.b)
         if reason is not None:
             raise (GameOver if self.won else IllegalMove)(reason)
-        path = tuple(find_path(self.grid, move.a, move.b))
+        corners = find_path(self.grid, move.a, move.b)
+        assert corners is not None  # why_not found them connected
+        path = tuple(corners)
         tiles = (int(self.grid[move.a]), int(self.grid[move.b]))
         self.grid[move.a] = self.grid[move.b] = 0
         self.moves.append(move)
@@ -254,15 +263,16 @@ class Game:
         """Take back the last action (a removed pair or a shuffle); returns which."""
         if not self._undo:
             raise NothingToUndo("there is nothing to undo")
-        kind, detail = self._undo.pop()
-        if kind == "remove":
-            removal: Removal = detail
+        step = self._undo.pop()
+        kind = step[0]
+        if step[0] == "remove":
+            removal = step[1]
             self.grid[removal.move.a], self.grid[removal.move.b] = removal.tiles
             self.moves.pop()
             if not self.clock.running and not self._paused:
                 self.clock.start()
         else:
-            before, _ = detail
+            before, _ = step[1]
             self.grid = before.copy()
         return kind
 
@@ -309,17 +319,17 @@ class Game:
     def paused(self) -> bool:
         return self._paused
 
-    def copy(self) -> "Game":
+    def copy(self) -> Game:
         return Game.from_dict(self.to_dict(), clock=self.clock.copy())
 
     # ----------------------------------------------------------- serialisation
-    def to_dict(self) -> dict:
-        history = []
-        for kind, detail in self._undo:
-            if kind == "remove":
-                history.append({"remove": detail.move.to_list()})
+    def to_dict(self) -> dict[str, Any]:
+        history: list[dict[str, Any]] = []
+        for step in self._undo:
+            if step[0] == "remove":
+                history.append({"remove": step[1].move.to_list()})
             else:
-                history.append({"shuffle": _codes(detail[1])})
+                history.append({"shuffle": _codes(step[1][1])})
         return {
             "game": "mahjong",
             "version": 1,
@@ -334,7 +344,7 @@ class Game:
         }
 
     @classmethod
-    def from_dict(cls, data: dict, clock: Clock | None = None) -> "Game":
+    def from_dict(cls, data: dict[str, Any], clock: Clock | None = None) -> Game:
         """A game from :meth:`to_dict`'s output, replayed and checked; BadSave if damaged."""
         try:
             if data.get("game") != "mahjong":
@@ -383,7 +393,7 @@ def _codes(grid: np.ndarray) -> list[list[str | None]]:
     return [[code(int(t)) for t in row] for row in grid]
 
 
-def _checked_grid(grid) -> np.ndarray:
+def _checked_grid(grid: npt.ArrayLike) -> np.ndarray:
     grid = np.array(grid, dtype=np.int64)
     if grid.ndim != 2 or grid.size == 0:
         raise ValueError("a layout is a non-empty 2-D grid of tiles")

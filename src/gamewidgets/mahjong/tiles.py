@@ -9,6 +9,9 @@ season (a flower never a season): :func:`match_group` maps a tile to what it mat
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import overload
+
 import numpy as np
 
 CODES: tuple[str, ...] = (
@@ -47,7 +50,11 @@ def full_set() -> list[int]:
     return tiles
 
 
-def match_group(tiles):
+@overload
+def match_group(tiles: int) -> np.int8: ...
+@overload
+def match_group(tiles: np.ndarray) -> np.ndarray: ...
+def match_group(tiles: int | np.ndarray) -> np.int8 | np.ndarray:
     """What each tile matches with: equal groups match (works on ints and arrays)."""
     return _GROUP[tiles]
 
@@ -60,7 +67,7 @@ def code(tile: int) -> str | None:
     return CODES[tile - 1] if tile else None
 
 
-def parse(code_or_none) -> int:
+def parse(code_or_none: str | None) -> int:
     """A tile int from a code (``None`` -> 0 empty); ValueError for anything else."""
     if code_or_none is None:
         return 0
@@ -71,7 +78,7 @@ def parse(code_or_none) -> int:
                          "DR DG DW, F1..F4, S1..S4, or null)") from None
 
 
-def grid_from_codes(rows) -> np.ndarray:
+def grid_from_codes(rows: str | Iterable[Iterable[str | None]]) -> np.ndarray:
     """A grid of tile ints from rows of codes (``None``, ``"."`` or ``""`` empty), or
     from text with one row a line and cells separated by spaces."""
     if isinstance(rows, str):

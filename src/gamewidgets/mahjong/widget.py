@@ -16,13 +16,15 @@ is ``js/mahjong/CONTRACT.md``.
 
 from __future__ import annotations
 
+from typing import Any, ClassVar
+
 import traitlets
 
-from .._widget import DEFAULT_STORE, GameWidget, view_source
+from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
 from .deal import Solver
-from .rules import Game, Move, Removal, as_cell
+from .rules import Cell, Game, Move, Removal, as_cell
 from .tiles import code, matches
 
 ORIENTATIONS = ("landscape", "portrait", "auto")
@@ -33,7 +35,7 @@ class MahjongConnect(GameWidget):
 
     game_name = "mahjong"
     _esm = view_source("mahjong")
-    _view_actions = {
+    _view_actions: ClassVar[dict[str, str]] = {
         "click": "_view_click",
         "drop": "_view_drop",
         "deselect": "_view_simple",
@@ -50,11 +52,12 @@ class MahjongConnect(GameWidget):
 
     rows = traitlets.Int(8).tag(sync=True)
     cols = traitlets.Int(18).tag(sync=True)
-    grid = traitlets.List(help="rows*cols tile codes (None = empty), row-major, landscape").tag(sync=True)
+    grid: traitlets.List[str | None] = traitlets.List(
+        help="rows*cols tile codes (None = empty), row-major, landscape").tag(sync=True)
     orientation = traitlets.Enum(ORIENTATIONS, "auto", help="how the view lays the grid out").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), maxlen=2, help="[] or [row, col]").tag(sync=True)
-    hint_pair = traitlets.List(help="[] or the hinted [[r, c], [r, c]]").tag(sync=True)
-    removed = traitlets.List(help="codes of the removed tiles, oldest first").tag(sync=True)
+    hint_pair: traitlets.List[list[int]] = traitlets.List(help="[] or the hinted [[r, c], [r, c]]").tag(sync=True)
+    removed: traitlets.List[str | None] = traitlets.List(help="codes of the removed tiles, oldest first").tag(sync=True)
     score = traitlets.Int(0).tag(sync=True)
     record = traitlets.Int(0, help="best score of a won game, kept by the store").tag(sync=True)
     scoring = traitlets.Enum(("timed", "standard"), "timed").tag(sync=True)
@@ -67,7 +70,7 @@ class MahjongConnect(GameWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, seed: int | None = None, *, game: Game | None = None, scoring: str = "timed",
-                 store=DEFAULT_STORE, **kwargs):
+                 store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         super().__init__(store=store, **kwargs)
         self.record = self.store.record(self.game_name)
         self._start(game if game is not None else Game(seed, scoring=scoring))
@@ -83,7 +86,7 @@ class MahjongConnect(GameWidget):
         return f"<MahjongConnect seed={self._game.seed} tiles={self.tiles_left} score={self.score} {state}>"
 
     # ------------------------------------------------------------------ actions
-    def click(self, cell) -> str:
+    def click(self, cell: Cell) -> str:
         """Do what a click on ``cell`` does; returns "select", "deselect", "remove",
         "refused" or "nothing"."""
         cell = as_cell(cell, self._game.shape)
@@ -93,7 +96,7 @@ class MahjongConnect(GameWidget):
         if not self.selected:
             self._select(cell)
             return "select"
-        first = tuple(self.selected)
+        first = as_cell(tuple(self.selected), self._game.shape)
         if first == cell:
             self.deselect()
             return "deselect"
@@ -102,7 +105,7 @@ class MahjongConnect(GameWidget):
             return "select"
         return "remove" if self._try_remove(first, cell) else "refused"
 
-    def remove(self, a, b) -> Removal:
+    def remove(self, a: Cell, b: Cell) -> Removal:
         """Remove the pair on ``a`` and ``b`` (as dragging one onto the other)."""
         self._require_playing()
         removal = self._game.play(Move(as_cell(a, self._game.shape), as_cell(b, self._game.shape)))
@@ -192,7 +195,7 @@ class MahjongConnect(GameWidget):
             "next": analysis.move.to_list(),
         }
 
-    def solve(self):
+    def solve(self) -> Analysis:
         """The solver's explanation of the position (also drawn with ``show``)."""
         return Solver().analyse(self._game)
 
@@ -210,19 +213,19 @@ class MahjongConnect(GameWidget):
         return self._game.won or self._game.stuck
 
     # ------------------------------------------------------------ view handlers
-    def _view_click(self, message: dict) -> None:
+    def _view_click(self, message: dict[str, Any]) -> None:
         if "cell" not in message:
             raise BadMessage("a click needs a cell")
         self.click(message["cell"])
 
-    def _view_drop(self, message: dict) -> None:
+    def _view_drop(self, message: dict[str, Any]) -> None:
         if "from" not in message or "to" not in message:
             raise BadMessage("a drop needs from and to")
         a, b = as_cell(message["from"], self._game.shape), as_cell(message["to"], self._game.shape)
         if a != b:
             self._try_remove(a, b)
 
-    def _view_simple(self, message: dict) -> None:
+    def _view_simple(self, message: dict[str, Any]) -> None:
         getattr(self, message["type"])()  # the message types are the method names
 
     # ---------------------------------------------------------------- internals
@@ -230,12 +233,12 @@ class MahjongConnect(GameWidget):
         if self._game.paused:
             raise IllegalMove("the game is paused: resume first")
 
-    def _select(self, cell) -> None:
+    def _select(self, cell: Cell) -> None:
         with self.hold_sync():
             self.selected = list(cell)
             self._event("select", cell=list(cell))
 
-    def _try_remove(self, a, b) -> bool:
+    def _try_remove(self, a: Cell, b: Cell) -> bool:
         """Remove the pair if the rules allow it, else say why (a "refused" event)."""
         self._require_playing()
         reason = self._game.why_not(a, b)

@@ -18,9 +18,15 @@ import random
 import threading
 import urllib.error
 import urllib.request
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from ...errors import RoomError
+from ...extras import require
 from .protocol import FINAL, REPLACED, server_url, socket_url
+
+if TYPE_CHECKING:
+    from websockets.sync.client import ClientConnection
 
 log = logging.getLogger("gamewidgets.domino.client")
 
@@ -28,7 +34,7 @@ HTTP_TIMEOUT = 10.0
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0
 
 
-def _post(url: str) -> dict:
+def _post(url: str) -> dict[str, Any]:
     request = urllib.request.Request(url, data=b"{}", method="POST",
                                      headers={"Content-Type": "application/json"})
     try:
@@ -62,16 +68,20 @@ class SeatConnection:
     connection: "connecting", "connected", "offline" (retrying in ``retry_in`` s),
     "replaced" or "closed". Both are called from the connection's thread."""
 
-    def __init__(self, server: str, room: str, seat: int, credential: str, *, on_message, on_status):
+    def __init__(self, server: str, room: str, seat: int, credential: str, *,
+                 on_message: Callable[[dict[str, Any]], None], on_status: Callable[[str, float | None, str], None]):
         self.url = socket_url(server, room)
         self._hello = json.dumps({"type": "hello", "seat": seat, "credential": credential})
         self._on_message, self._on_status = on_message, on_status
         self._stop = threading.Event()
-        self._socket = None
+        self._socket: ClientConnection | None = None
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
 
     def start(self) -> None:
+        """Connect (and keep reconnecting) in a background thread; :class:`MissingExtra`
+        at once without the ``online`` extra."""
+        require("online", "online play")
         if self._thread is not None and self._thread.is_alive():
             return
         self._stop.clear()
@@ -82,7 +92,7 @@ class SeatConnection:
         """Connect again after a final close (e.g. to take the seat back)."""
         self.start()
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         with self._lock:
             socket = self._socket
         if socket is None:

@@ -32,19 +32,19 @@ def free_port(host: str = "127.0.0.1") -> int:
 class LocalServer:
     """``gamewidgets domino serve`` on ``host``:``port`` (a free port by default)."""
 
-    def __init__(self, db: str | os.PathLike, *, host: str = "127.0.0.1", port: int | None = None,
-                 sweep: float = 3600.0, room_limit: int | None = None, log: str | os.PathLike | None = None):
+    def __init__(self, db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int | None = None,
+                 sweep: float = 3600.0, room_limit: int | None = None, log: str | os.PathLike[str] | None = None):
         self.db = Path(db)
         self.host, self.port = host, port or free_port(host)
         self.sweep, self.room_limit = sweep, room_limit
         self.log = Path(log) if log else self.db.with_suffix(".log")
-        self.process: subprocess.Popen | None = None
+        self.process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
         return f"http://{self.host}:{self.port}"
 
-    def start(self, timeout: float = 30.0) -> "LocalServer":
+    def start(self, timeout: float = 30.0) -> LocalServer:
         if self.running:
             return self
         command = [sys.executable, "-m", "gamewidgets", "domino", "serve", "--host", self.host,
@@ -76,7 +76,7 @@ class LocalServer:
         return self.process is not None and self.process.poll() is None
 
     def stop(self, timeout: float = 10.0) -> None:
-        if self.running:
+        if self.process is not None and self.running:
             self.process.send_signal(signal.SIGINT)
             try:
                 self.process.wait(timeout)
@@ -86,7 +86,7 @@ class LocalServer:
 
     def kill(self) -> None:
         """SIGKILL: the server gets no chance to tidy up."""
-        if self.running:
+        if self.process is not None and self.running:
             self.process.kill()
             self.process.wait()
         self.process = None
@@ -97,10 +97,10 @@ class LocalServer:
         except OSError:
             return "(no log)"
 
-    def __enter__(self) -> "LocalServer":
+    def __enter__(self) -> LocalServer:
         return self.start()
 
-    def __exit__(self, *exc) -> None:
+    def __exit__(self, *exc: object) -> None:
         self.stop()
 
     def __repr__(self) -> str:

@@ -44,9 +44,11 @@ from __future__ import annotations
 import json
 import re
 import urllib.parse
+from collections.abc import Iterable
+from typing import Any, Final
 
 from ...errors import BadInvite, BadMessage
-from ..rules import PlayerView, ranked_above
+from ..rules import Game, PlayerView, ranked_above
 
 #: the largest message a client may send (bytes of JSON text); a longer one is refused
 MAX_MESSAGE = 2048
@@ -63,7 +65,8 @@ FINAL = {REPLACED: "replaced", REFUSED: "refused", GONE: "gone", FLOOD: "flood"}
 
 ROOM_ID = re.compile(r"[A-Za-z0-9_-]{22}")
 CREDENTIAL = re.compile(r"[A-Za-z0-9_-]{43}")
-HOST, GUEST = 0, 1
+HOST: Final = 0
+GUEST: Final = 1
 
 _INVITE = re.compile(r"(?P<server>https?://[^/?#\s]+(?:/[^?#\s]*?)?)/rooms/(?P<room>[A-Za-z0-9_-]+)/?")
 
@@ -105,7 +108,7 @@ def socket_url(server: str, room: str) -> str:
 
 
 # ------------------------------------------------------------ client -> server
-def read_client_message(text) -> dict:
+def read_client_message(text: object) -> dict[str, Any]:
     """A client's message, checked for shape (not for the rules): :class:`BadMessage`
     with the reason otherwise."""
     if not isinstance(text, str):
@@ -138,7 +141,8 @@ def read_client_message(text) -> dict:
 
 
 # ------------------------------------------------------------ server -> client
-def state_message(room: str, seat: int, game_no: int, game, *, seats, joined: bool, request) -> dict:
+def state_message(room: str, seat: int, game_no: int, game: Game, *, seats: Iterable[bool], joined: bool,
+                  request: int | None) -> dict[str, Any]:
     """The state one seat is sent: its own view of ``game`` and the room's status."""
     view = game.view(seat).to_dict()
     del view["not_dealt"]  # names boneyard tiles; the client derives it (read_state)
@@ -148,7 +152,7 @@ def state_message(room: str, seat: int, game_no: int, game, *, seats, joined: bo
     }
 
 
-def read_state(message: dict) -> PlayerView:
+def read_state(message: dict[str, Any]) -> PlayerView:
     """The :class:`PlayerView` in a state message (``not_dealt`` worked out again)."""
     view = dict(message["view"])
     opening = view.get("opening")
@@ -156,5 +160,5 @@ def read_state(message: dict) -> PlayerView:
     return PlayerView.from_dict(view)
 
 
-def error_message(code: str, message: str) -> dict:
+def error_message(code: str, message: str) -> dict[str, str]:
     return {"type": "error", "code": code, "message": message}

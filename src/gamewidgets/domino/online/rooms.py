@@ -31,11 +31,13 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from ...errors import IllegalMove, RoomError
-from ...store import transaction
+from ...store import Statement, transaction
 from ..rules import Event, Game, move_from_dict
 from .protocol import EXPIRY, GUEST, HOST, ROOM_ID
 
@@ -95,7 +97,7 @@ class Room:
 class Rooms:
     """All rooms of one server, in the SQLite file ``path`` (WAL)."""
 
-    def __init__(self, path: str | Path, *, clock=time.time, expiry: float = EXPIRY):
+    def __init__(self, path: str | Path, *, clock: Callable[[], float] = time.time, expiry: float = EXPIRY):
         self.path = Path(path)
         self.clock = clock
         self.expiry = expiry
@@ -130,7 +132,7 @@ class Rooms:
         room.joined, room.active, room._hashes = True, now, (room._hashes[HOST], _digest(credential))
         return credential
 
-    def open_seat(self, room_id: str, seat, credential) -> Room:
+    def open_seat(self, room_id: str, seat: int, credential: str) -> Room:
         """The room, when ``credential`` opens ``seat`` in it; :class:`RoomError`
         ("wrong-credential" / "unknown-room") otherwise."""
         room = self.get(room_id)
@@ -166,7 +168,7 @@ class Rooms:
         room.active = self.clock()
         self._write([("UPDATE rooms SET active = ? WHERE id = ?", (room.active, room.id))])
 
-    def move(self, room: Room, seat: int, move: dict, game_no: int, ply: int) -> Event:
+    def move(self, room: Room, seat: int, move: dict[str, Any], game_no: int, ply: int) -> Event:
         """Play ``move`` (the record format's ``{"action": ...}``; a draw's tile and
         any ``player`` are ignored: the server deals) for ``seat``, seen at
         ``game_no``/``ply``. Stored before it returns; :class:`IllegalMove` /
@@ -234,5 +236,5 @@ class Rooms:
     def count(self) -> int:
         return self._db.execute("SELECT count(*) FROM rooms").fetchone()[0]
 
-    def _write(self, statements) -> int:
+    def _write(self, statements: list[Statement]) -> int:
         return transaction(self._db, statements)

@@ -29,7 +29,9 @@ import contextlib
 import json
 import logging
 import time
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
@@ -39,9 +41,19 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ...errors import BadMessage, GameError, IllegalMove, RoomError
 from .protocol import (
-    BURST, FLOOD, GONE, GUEST, HELLO_TIMEOUT, HOST, RATE, REFUSED, REPLACED,
-    error_message, read_client_message, state_message,
-)  # fmt: skip
+    BURST,
+    FLOOD,
+    GONE,
+    GUEST,
+    HELLO_TIMEOUT,
+    HOST,
+    RATE,
+    REFUSED,
+    REPLACED,
+    error_message,
+    read_client_message,
+    state_message,
+)
 from .rooms import Room, Rooms
 
 log = logging.getLogger("gamewidgets.domino.server")
@@ -87,13 +99,14 @@ class _Connection:
 
     def __init__(self, websocket: WebSocket, room_id: str, seat: int):
         self.websocket, self.room_id, self.seat = websocket, room_id, seat
-        self._queue: asyncio.Queue = asyncio.Queue()
+        # messages to send, in order, and at the end a close: (code, reason)
+        self._queue: asyncio.Queue[dict[str, Any] | tuple[int, str]] = asyncio.Queue()
         self._writer = asyncio.create_task(self._write())
         self._bucket = TokenBucket(RATE, BURST)
         self.refused = 0  # messages refused for the rate, in all
         self.told = False  # the client was told about the rate since its last allowed message
 
-    def send(self, message: dict) -> None:
+    def send(self, message: dict[str, Any]) -> None:
         if self._queue.qsize() >= QUEUE_LIMIT:  # not reading: let it reconnect
             self.close(1013, "too slow")
             return
@@ -189,7 +202,7 @@ class RoomServer:
                     conn.close(GONE, "the room expired")
         return gone
 
-    def handle(self, conn: _Connection, message: dict) -> None:
+    def handle(self, conn: _Connection, message: dict[str, Any]) -> None:
         """Act on one message of a seat's live connection (raises GameError to refuse)."""
         kind = message["type"]
         room = self.rooms.get(conn.room_id)
@@ -284,8 +297,8 @@ class RoomServer:
             await conn.finish()
 
 
-def create_app(db: str | Path, *, clock=time.time, sweep_every: float = 3600.0, expiry: float | None = None,
-               room_limit: float = ROOM_LIMIT):
+def create_app(db: str | Path, *, clock: Callable[[], float] = time.time, sweep_every: float = 3600.0,
+               expiry: float | None = None, room_limit: float = ROOM_LIMIT) -> Starlette:
     """The server as an ASGI app (``app.state.server`` is the :class:`RoomServer`);
     ``room_limit``: rooms created or seats claimed a minute per address (0: no limit)."""
     if not sweep_every > 0:
@@ -294,8 +307,8 @@ def create_app(db: str | Path, *, clock=time.time, sweep_every: float = 3600.0, 
     server = RoomServer(Rooms(db, clock=clock, **kwargs), room_limit)
 
     @contextlib.asynccontextmanager
-    async def lifespan(app):
-        async def sweeper():
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async def sweeper() -> None:
             while True:
                 await asyncio.sleep(sweep_every)
                 try:

@@ -30,11 +30,14 @@ import asyncio
 import threading
 import time
 import warnings
+from collections.abc import Callable
+from typing import Any, ClassVar
 
-from ..._widget import DEFAULT_STORE, open_store
+from ..._widget import DEFAULT_STORE, StoreOption, open_store
 from ...errors import IllegalMove, RoomError
+from ...extras import MissingExtra, require
 from ...store import StoreWarning
-from ..rules import ENDS, Draw, Pass, Play, PlayerView, as_tile
+from ..rules import ENDS, Draw, Move, Pass, Play, PlayerView, TileLike, as_tile
 from ..widget import DominoTable
 from .client import SeatConnection, claim_guest, create_room
 from .protocol import GUEST, HOST, make_invite, parse_invite, read_state, server_url
@@ -43,8 +46,10 @@ from .protocol import GUEST, HOST, make_invite, parse_invite, read_state, server
 SEATS = "domino-online"
 
 
-def host(server: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
-    """Create a room on ``server`` and open the host's seat."""
+def host(server: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
+    """Create a room on ``server`` and open the host's seat (:class:`MissingExtra` at once,
+    before any room is made, without the ``online`` extra)."""
+    require("online", "online play")
     store = open_store(store)
     server = server_url(server)
     room, credential = create_room(server)
@@ -53,8 +58,9 @@ def host(server: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
     return OnlineDomino(invite, store=store, **kwargs)
 
 
-def join(invite: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
+def join(invite: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
     """Open the seat this store holds in the invite's room, or else claim the guest seat."""
+    require("online", "online play")
     store = open_store(store)
     invite = make_invite(*parse_invite(invite))
     if store.load(SEATS, invite) is None:
@@ -63,7 +69,7 @@ def join(invite: str, *, store=DEFAULT_STORE, **kwargs) -> "OnlineDomino":
     return OnlineDomino(invite, store=store, **kwargs)
 
 
-def invites(store=DEFAULT_STORE) -> list[str]:
+def invites(store: StoreOption = DEFAULT_STORE) -> list[str]:
     """The invites of the rooms this store holds a seat in (host or guest), to come
     back with ``Domino.join(invite)`` -- e.g. after a kernel restart."""
     return open_store(store).saved(SEATS)
@@ -72,7 +78,7 @@ def invites(store=DEFAULT_STORE) -> list[str]:
 class OnlineDomino(DominoTable):
     """One seat of an online dominoes room (see the module docstring)."""
 
-    _view_actions = {
+    _view_actions: ClassVar[dict[str, str]] = {
         "play": "_view_play",
         "draw": "_view_simple",
         "pass": "_view_simple",
@@ -80,9 +86,9 @@ class OnlineDomino(DominoTable):
         "decline": "_view_simple",
         "reconnect": "_view_simple",
     }
-    _methods_for_messages = {"pass": "pass_", "decline": "decline_new_game"}
+    _methods_for_messages: ClassVar[dict[str, str]] = {"pass": "pass_", "decline": "decline_new_game"}
 
-    def __init__(self, invite: str, *, store=DEFAULT_STORE, connect: bool = True, **kwargs):
+    def __init__(self, invite: str, *, store: StoreOption = DEFAULT_STORE, connect: bool = True, **kwargs: Any):
         server, room = parse_invite(invite)
         invite = make_invite(server, room)
         super().__init__(store=store, mode="online", invite=invite, **kwargs)
@@ -92,9 +98,10 @@ class OnlineDomino(DominoTable):
         self.names = ["You", "Opponent"] if seat == HOST else ["Opponent", "You"]
         self.online = {"state": "connecting", "seats": [False, False], "joined": seat == GUEST,
                        "request": None, "retry_in": None, "message": ""}
-        self._state: dict | None = None
+        self._state: dict[str, Any] | None = None  # the server's last state message
         self._view: PlayerView | None = None
         self._lock = threading.RLock()
+        self._loop: asyncio.AbstractEventLoop | None
         try:
             self._loop = asyncio.get_running_loop()
         except RuntimeError:
@@ -103,7 +110,7 @@ class OnlineDomino(DominoTable):
                                           on_message=self._from_thread(self._receive),
                                           on_status=self._from_thread(self._status))
         if connect:
-            self._connection.start()
+            self._connect()
 
     def _stored_seat(self, invite: str) -> tuple[int, str]:
         data = self.store.load(SEATS, invite)
@@ -136,7 +143,7 @@ class OnlineDomino(DominoTable):
     def opponent_connected(self) -> bool:
         return self.connected and bool(self.online["seats"][1 - self.seat])
 
-    def legal_moves(self) -> list:
+    def legal_moves(self) -> list[Move]:
         """The moves this seat can send now (none while either seat is offline)."""
         if self._view is None or not self.opponent_connected:
             return []
@@ -147,7 +154,7 @@ class OnlineDomino(DominoTable):
         return f"<OnlineDomino {who} of {self.invite} {self.online.get('state')}>"
 
     # ------------------------------------------------------------------ actions
-    def play(self, tile, end: str | None = None) -> None:
+    def play(self, tile: TileLike, end: str | None = None) -> None:
         """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
         when the tile fits only one end)."""
         tile = as_tile(tile)
@@ -178,7 +185,16 @@ class OnlineDomino(DominoTable):
 
     def reconnect(self) -> None:
         """Connect again: after the seat was opened elsewhere, take it back here."""
-        self._connection.reconnect()
+        self._connect()
+
+    def _connect(self) -> None:
+        """Start the seat's connection; without the ``online`` extra the view says why
+        (``error``) and :class:`MissingExtra` is raised."""
+        try:
+            self._connection.start()
+        except MissingExtra as exc:
+            self.error = str(exc)
+            raise
 
     def disconnect(self) -> None:
         """Close the connection (the seat stays yours: ``reconnect()`` or
@@ -196,10 +212,10 @@ class OnlineDomino(DominoTable):
         self._connection.close()
         super().close()
 
-    def _send_move(self, move) -> None:
+    def _send_move(self, move: Move) -> None:
         with self._lock:
             view, state = self._view, self._state
-            if view is None:
+            if view is None or state is None:  # (a view comes with its state)
                 raise IllegalMove("not connected to the room yet")
             if not self.opponent_connected:
                 raise IllegalMove("wait: your opponent is not connected" if self.connected
@@ -210,7 +226,7 @@ class OnlineDomino(DominoTable):
                                    "move": move.to_dict()})
 
     @staticmethod
-    def _why_not(view: PlayerView, move) -> str:
+    def _why_not(view: PlayerView, move: Move) -> str:
         if view.is_over:
             return "the hand is over: ask for a new game"
         if not view.my_turn:
@@ -221,7 +237,7 @@ class OnlineDomino(DominoTable):
         return f"{move} is not possible now; you can: {', '.join(str(m) for m in legal)}"
 
     # ------------------------------------------------------------ waiting
-    def wait_for(self, condition, timeout: float = 10.0) -> None:
+    def wait_for(self, condition: Callable[[OnlineDomino], object], timeout: float = 10.0) -> None:
         """Block until ``condition(self)`` is true (scripts; in a notebook use
         ``await w.until(...)``: a blocked cell would hold back what arrives)."""
         if self._loop is not None and self._loop.is_running():
@@ -232,7 +248,7 @@ class OnlineDomino(DominoTable):
                 raise TimeoutError(f"still waiting after {timeout} s ({self!r})")
             time.sleep(0.01)
 
-    async def until(self, condition, timeout: float = 30.0) -> None:
+    async def until(self, condition: Callable[[OnlineDomino], object], timeout: float = 30.0) -> None:
         """Wait until ``condition(self)`` is true, letting the kernel work meanwhile."""
         deadline = time.monotonic() + timeout
         while not condition(self):
@@ -241,9 +257,9 @@ class OnlineDomino(DominoTable):
             await asyncio.sleep(0.02)
 
     # ------------------------------------------------- what the connection says
-    def _from_thread(self, method):
+    def _from_thread(self, method: Callable[..., None]) -> Callable[..., None]:
         """``method`` made safe to call from the connection's thread."""
-        def call(*args):
+        def call(*args: Any) -> None:
             loop = self._loop
             if loop is not None and not loop.is_closed():
                 try:
@@ -254,11 +270,11 @@ class OnlineDomino(DominoTable):
             self._locked(method, args)
         return call
 
-    def _locked(self, method, args) -> None:
+    def _locked(self, method: Callable[..., None], args: tuple[Any, ...]) -> None:
         with self._lock:
             method(*args)
 
-    def _status(self, state: str, retry_in, message: str) -> None:
+    def _status(self, state: str, retry_in: float | None, message: str) -> None:
         online = dict(self.online, state=state, retry_in=retry_in, message=message)
         if state != "connected":
             seats = list(online["seats"])
@@ -269,7 +285,7 @@ class OnlineDomino(DominoTable):
             self._event("replaced")
         self._show_state()
 
-    def _receive(self, message: dict) -> None:
+    def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "error":
             self.error = f"the server refused: {message.get('message')}"
@@ -290,7 +306,7 @@ class OnlineDomino(DominoTable):
         if self._view is not None:
             self._show(self._view, legal=self.legal_moves())
 
-    def _announce(self, previous: dict | None, state: dict) -> None:
+    def _announce(self, previous: dict[str, Any] | None, state: dict[str, Any]) -> None:
         """last_event for what changed between two states."""
         if previous is None or previous["game"] != state["game"]:
             self._event("new")
