@@ -137,7 +137,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        server = LocalServer(Path(folder) / "rooms.db", room_limit=0).start()  # all rooms come from here
+        server = LocalServer(Path(folder) / "rooms.db", room_limit=0, hello_limit=0).start()  # all from here
         try:
             cpu_before = server_cpu(server.process.pid)
             started, bots_cpu = time.perf_counter(), time.process_time()

@@ -23,6 +23,7 @@ from websockets.sync.client import connect
 
 from gamewidgets import Domino
 from gamewidgets.domino.online import LocalServer, OnlineDomino
+from gamewidgets.domino.online.client import claim_guest
 from gamewidgets.domino.online.local import free_port
 from gamewidgets.domino.online.protocol import (
     BURST,
@@ -35,6 +36,7 @@ from gamewidgets.domino.online.protocol import (
     socket_url,
 )
 from gamewidgets.domino.online.server import create_app
+from gamewidgets.domino.online.widget import seat_entry
 from gamewidgets.domino.rules import Draw, Pass, Play
 from gamewidgets.errors import BadInvite, IllegalMove, RoomError
 from gamewidgets.store import Store
@@ -55,7 +57,7 @@ class Clock:
 class InProcessServer:
     def __init__(self, db, clock, **options):
         self.clock = clock
-        self.app = create_app(db, clock=clock, sweep_every=0.05, **options)
+        self.app = create_app(db, clock=clock, **{"sweep_every": 0.05, **options})
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         config = uvicorn.Config(self.app, host="127.0.0.1", port=self.port, log_level="warning",
@@ -249,12 +251,13 @@ def test_opening_a_seat_again_replaces_the_first_connection_which_does_not_fight
     store = Store.memory()
     first = Domino.host(server.url, store=store)
     first.wait_for(lambda w: w.connected, WAIT)
-    second = Domino.join(first.invite, store=store)  # the same store: the host's seat again
+    second = Domino.resume(first.invite, store=store)  # the same store: the host's seat again
     assert second.seat == first.seat == 0
     first.wait_for(lambda w: w.online["state"] == "replaced", WAIT)
     second.wait_for(lambda w: w.connected, WAIT)
     assert first.last_event["kind"] == "replaced"
-    time.sleep(1.5)  # longer than the first reconnect delay: no fight
+    # no fight: the replaced seat's connection thread ends instead of reconnecting
+    first.wait_for(lambda w: not w._connection.running, WAIT)
     assert first.online["state"] == "replaced" and second.connected
     with pytest.raises(IllegalMove):
         first.play(first.view.hand[0])
@@ -270,7 +273,8 @@ def test_a_dropped_connection_reconnects_and_the_other_seat_sees_who_is_missing(
     guest._connection._socket.close()  # the network drops the guest
     host.wait_for(lambda w: w.online["seats"] == [True, False], WAIT)
     assert host.legal_moves() == [] and host.playable == []
-    guest.wait_for(lambda w: w.opponent_connected, WAIT)
+    # the guest's own thread notices the drop (maybe after the server did), then is back
+    guest.wait_for(lambda w: "offline" in w.statuses and w.opponent_connected, WAIT)
     host.wait_for(lambda w: w.online["seats"] == [True, True], WAIT)
     assert [e.to_dict() for e in guest.view.history] == [e.to_dict() for e in host.view.history]
     assert guest.statuses[-3:] == ["offline", "connecting", "connected"]
@@ -335,7 +339,7 @@ def test_the_guest_seat_is_claimed_once_even_by_racing_clients(server):
 def test_credentials_are_long_random_and_only_their_hash_is_stored(server, tmp_path):
     store = Store.memory()
     host = Domino.host(server.url, store=store, connect=False)
-    credential = store.load("domino-online", host.invite)["credential"]
+    credential = store.load("domino-online", seat_entry(host.invite, 0))["credential"]
     assert len(credential) >= 43  # 256 bits, url-safe base64
     data = b"".join(p.read_bytes() for p in tmp_path.glob("rooms.db*"))
     assert credential.encode() not in data
@@ -387,10 +391,19 @@ def test_a_room_idle_for_seven_days_is_deleted_by_the_sweep(server):
     server.clock.now += EXPIRY - 60
     play_one(host, guest)  # activity: the room lives on
     server.clock.now += 120
-    time.sleep(0.3)  # several sweeps
-    assert server.rooms.get(host.room).game_no == 0
-    with pytest.raises(RoomError):
-        server.rooms.get(kept.room)  # idle since its creation: gone
+
+    def swept(room):
+        try:
+            server.rooms.get(room)
+        except RoomError:
+            return True
+        return False
+
+    deadline = time.monotonic() + WAIT
+    while not swept(kept.room):  # idle since its creation: gone at the next sweep
+        assert time.monotonic() < deadline, "the idle room was not swept"
+        time.sleep(0.02)
+    assert server.rooms.get(host.room).game_no == 0  # swept at the same time: kept
     server.clock.now += EXPIRY + 1
     for w in (host, guest):
         w.wait_for(lambda w: w.online["state"] == "closed", WAIT)
@@ -435,11 +448,20 @@ class RawSeat:
 
 
 def host_credential(w):
-    return w.store.load("domino-online", w.invite)["credential"]
+    """The credential of ``w``'s seat, as its store holds it."""
+    return w.store.load("domino-online", seat_entry(w.invite, w.seat))["credential"]
 
 
 def post(url):
-    request = urllib.request.Request(url, data=b"{}", method="POST")
+    return http(urllib.request.Request(url, data=b"{}", method="POST"))
+
+
+def get(url):
+    return http(urllib.request.Request(url))
+
+
+def http(request):
+    """(status, JSON body) of an HTTP request, also for an error status."""
     try:
         with urllib.request.urlopen(request, timeout=WAIT) as response:
             return response.status, json.loads(response.read())
@@ -522,12 +544,14 @@ def test_bad_messages_get_an_error_and_leave_the_room_unharmed(server):
         assert replay["type"] == "error" and "stale" in replay["message"]
     after = [e.to_dict() for e in server.rooms.get(host.room).game.history]
     assert after[: len(before)] == before and len(after) == len(before) + 1
-    # what is in the database is what is in memory: restart the rooms from the file
-    from gamewidgets.domino.online.rooms import Rooms
+    # what is in the database is what is in memory (read beside the running server,
+    # which holds the database's lock: a second Rooms would be refused)
+    import sqlite3
 
-    reread = Rooms(server.rooms.path, clock=server.clock)
-    assert [e.to_dict() for e in reread.get(host.room).game.history] == after
-    reread.close()
+    with contextlib.closing(sqlite3.connect(server.rooms.path)) as db:
+        stored = [json.loads(text) for (text,) in db.execute(
+            "SELECT move FROM moves WHERE room = ? AND game = ? ORDER BY ply", (host.room, at["game"]))]
+    assert stored == after
     assert post(f"{server.url}/rooms")[0] == 201  # the server is up
     for socket in (raw, other_raw):
         socket.close()
@@ -596,10 +620,160 @@ def test_a_damaged_stored_seat_warns_and_is_left_as_it_is(server):
 
     store = Store.memory()
     host = Domino.host(server.url, store=store, connect=False)
+    # an entry of an earlier version (one per invite), damaged: its seat is unknown
     store.save("domino-online", host.invite, {"seat": 5, "credential": None})
     with pytest.warns(StoreWarning, match="damaged"), pytest.raises(RoomError, match="damaged"):
         Domino.join(host.invite, store=store)
     assert store.load("domino-online", host.invite) == {"seat": 5, "credential": None}
+    store.delete("domino-online", host.invite)
+    # this version's entry of the host seat, damaged in every way it can be
+    entry = seat_entry(host.invite, 0)
+    for damaged in ({"seat": 0.0, "credential": host_credential(host)}, {"seat": 1, "credential": "x"},
+                    {"seat": 0, "credential": 42}, {"credential": "x"}, {"seat": True, "credential": "x"}):
+        store.save("domino-online", entry, damaged)
+        with pytest.warns(StoreWarning, match="damaged"), pytest.raises(RoomError, match="damaged") as error:
+            Domino.resume(host.invite, seat="host", store=store)
+        assert error.value.code == "no-seat"
+        assert store.load("domino-online", entry) == damaged
+
+
+# ------------------------------------------------------- seats in one store
+def test_two_notebooks_on_one_machine_with_the_default_store_take_both_seats(server, tmp_path, monkeypatch):
+    """The README followed literally in two notebooks of one machine: the default
+    store is the same file for both, and the second notebook is the guest."""
+    monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path / "home"))
+    a = Domino.host(server.url)  # notebook A
+    b = Domino.join(a.invite)  # notebook B: another Store() on the same default file
+    assert (a.seat, b.seat) == (0, 1)
+    for w in (a, b):
+        record(w)
+        w.wait_for(lambda w: w.opponent_connected, WAIT)
+    assert "replaced" not in a.statuses + b.statuses
+    assert a.online["state"] == b.online["state"] == "connected"
+    assert a.online["seats"] == b.online["seats"] == [True, True]
+    assert server.rooms.get(a.room).joined
+    assert Domino.invites() == [a.invite]  # one room, both seats held
+    store = Store()
+    assert store.load("domino-online", seat_entry(a.invite, 0))["credential"] == host_credential(a)
+    assert store.load("domino-online", seat_entry(a.invite, 1))["credential"] == host_credential(b)
+    play_one(a, b)  # and they play
+    close(a, b)
+
+
+def test_resume_brings_back_each_held_seat_and_join_reopens_the_guest_seat(server, tmp_path):
+    path = tmp_path / "store.sqlite"
+    a = Domino.host(server.url, store=Store(path), connect=False)
+    b = Domino.join(a.invite, store=Store(path), connect=False)
+    close(a, b)
+    # a new kernel: a new Store on the same file
+    store = Store(path)
+    assert Domino.invites(store=store) == [a.invite]
+    host = Domino.resume(a.invite, store=store, connect=False)  # the host's seat first
+    guest = Domino.join(a.invite, store=store, connect=False)  # the guest seat held: reopened, not claimed
+    chosen = Domino.resume(a.invite, seat="guest", store=store, connect=False)
+    assert (host.seat, guest.seat, chosen.seat) == (0, 1, 1)
+    assert host_credential(host) == host_credential(a) and host_credential(guest) == host_credential(b)
+    for w in (host, guest):
+        w._connection.start()
+    for w in (host, guest):
+        w.wait_for(lambda w: w.opponent_connected, WAIT)
+    play_one(host, guest)
+    # forget one seat: the other stays
+    guest.forget()
+    assert Domino.invites(store=store) == [a.invite]
+    with pytest.raises(RoomError) as error:
+        Domino.resume(a.invite, seat="guest", store=store)
+    assert error.value.code == "no-seat"
+    host.forget()
+    assert Domino.invites(store=store) == []
+    with pytest.raises(RoomError) as error:
+        Domino.resume(a.invite, store=store)
+    assert error.value.code == "no-seat"
+    with pytest.raises(ValueError, match="seat must be"):
+        Domino.resume(a.invite, seat=0.0, store=store)
+    close(host, guest, chosen)
+
+
+def test_seats_kept_one_entry_per_invite_by_earlier_versions_still_open(server):
+    """Earlier versions named a seat's entry by the invite alone; those users keep
+    their seats: the entry is read as the seat it says, and forget() deletes it."""
+    store = Store.memory()
+    # as an earlier version left them: the host's entry in one store, the guest's in another
+    bare = Domino.host(server.url, store=None, connect=False)
+    old_host = {"seat": 0, "credential": host_credential(bare)}
+    old_guest = {"seat": 1, "credential": claim_guest(server.url, bare.room)}
+    store.save("domino-online", bare.invite, old_guest)
+    assert Domino.invites(store=store) == [bare.invite]
+    guest = Domino.join(bare.invite, store=store)  # reopened (a claim would fail: the seat is taken)
+    assert guest.seat == 1 and host_credential(bare) != old_guest["credential"]
+    assert Domino.resume(bare.invite, store=store, connect=False).seat == 1
+    guest.forget()
+    assert store.load("domino-online", bare.invite) is None and Domino.invites(store=store) == []
+    # an old host entry: join is the guest seat (taken here), resume the host's
+    other = Store.memory()
+    other.save("domino-online", bare.invite, old_host)
+    with pytest.raises(RoomError) as error:
+        Domino.join(bare.invite, store=other)
+    assert error.value.code == "seat-taken"
+    host = Domino.resume(bare.invite, store=other)
+    assert host.seat == 0
+    host.wait_for(lambda w: w.connected, WAIT)
+    close(host, guest)
+
+
+# --------------------------------------------------------------------- presence
+def test_a_seat_with_no_open_view_is_away_for_the_opponent(server):
+    host = Domino.host(server.url, store=None, connect=False, away_after=0.5)
+    guest = Domino.join(host.invite, store=None, connect=False, away_after=0.5)
+    for w in (host, guest):
+        record(w)
+        w._connection.start()
+    for w in (host, guest):
+        w.wait_for(lambda w: w.opponent_connected, WAIT)
+    # never displayed: here, as far as anybody knows
+    assert host.online["presence"] == guest.online["presence"] == ["here", "here"]
+    # the guest's view is open, then its tab is closed: no more "here" messages
+    guest._on_view_message(guest, {"type": "here"}, [])
+    guest.error = "kept"  # a here message leaves error alone
+    guest._on_view_message(guest, {"type": "here"}, [])
+    assert guest.error == "kept"
+    host.wait_for(lambda w: w.opponent_presence == "away", WAIT)
+    assert host.online["seats"] == [True, True]  # still connected: the game can go on
+    assert host.legal_moves() or guest.legal_moves()
+    guest.wait_for(lambda w: w.online["presence"] == ["here", "away"], WAIT)
+    # a reconnect keeps it away (the hello says so)
+    heard = len(host.received)
+    guest._connection._socket.close()
+    guest.wait_for(lambda w: "offline" in w.statuses and w.connected, WAIT)
+
+    def back_after_the_drop(w):
+        states = [m for m in w.received[heard:] if m["type"] == "state"]
+        drops = [i for i, m in enumerate(states) if m["seats"] == [True, False]]
+        return drops and drops[-1] < len(states) - 1 and states[-1]["seats"] == [True, True]
+
+    host.wait_for(back_after_the_drop, WAIT)
+    assert host.opponent_presence == "away"
+    # the view is opened again
+    guest._on_view_message(guest, {"type": "here"}, [])
+    host.wait_for(lambda w: w.opponent_presence == "here", WAIT)
+    close(host, guest)
+
+
+def test_while_our_connection_is_down_the_opponent_is_unknown_not_connected(server):
+    host, guest = seat_pair(server.url)
+    seen = []
+    guest.observe(lambda change: seen.append(change["new"]), names=["online"])
+    guest._connection._socket.close()  # the network drops the guest
+    host.wait_for(lambda w: w.online["seats"] == [True, False], WAIT)
+    assert host.online["presence"] == ["here", "offline"] and host.opponent_presence == "offline"
+    # the guest notices the drop itself (its thread may do so after the server), then is back
+    guest.wait_for(lambda w: any(o["state"] != "connected" for o in seen) and w.opponent_connected, WAIT)
+    down = [o for o in seen if o["state"] != "connected"]
+    for online in down:
+        assert online["presence"] == ["unknown", "offline"], online
+        assert online["seats"] == [False, False], online
+    assert guest.online["presence"] == ["here", "here"] and guest.opponent_presence == "here"
+    close(host, guest)
 
 
 def test_messages_from_the_view_are_checked_like_python_calls(server):

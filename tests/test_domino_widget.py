@@ -1,5 +1,6 @@
 """The Dominoes widget driven without a browser."""
 
+import json
 import re
 
 import pytest
@@ -86,10 +87,12 @@ def test_a_pending_computer_turn_runs_when_restored(store):
 
 def test_a_damaged_save_warns_and_is_kept(store):
     store.save("domino", "computer", {"game": {"game": "domino", "junk": 1}, "level": "easy"})
-    with pytest.warns(StoreWarning, match="kept"):
+    with pytest.warns(StoreWarning, match="kept aside"):
         widget = Domino(store=store)
     assert widget.boneyard + len(widget.line) + sum(widget.counts) == 28  # a new game goes on
-    assert store.load("domino", "computer-damaged") == {"game": {"game": "domino", "junk": 1}, "level": "easy"}
+    kept = store.damaged()
+    assert [(row["table"], row["game"], row["name"]) for row in kept] == [("saved", "domino", "computer")]
+    assert json.loads(kept[0]["value"]) == {"game": {"game": "domino", "junk": 1}, "level": "easy"}
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from gamewidgets.errors import BadSave, IllegalMove
 from gamewidgets.loa import Game
 from gamewidgets.loa.ai import Medium
 from gamewidgets.loa.widget import LinesOfAction
-from gamewidgets.store import Store
+from gamewidgets.store import Store, StoreWarning
 
 FAST = {"max_depth": 1}
 
@@ -91,7 +91,8 @@ def test_a_game_is_saved_after_every_move_and_survives_a_restart(store):
 
 def test_a_damaged_save_is_not_offered_and_continue_says_why(store):
     store.save("loa", "current", {"game": {"game": "loa", "moves": ["zz"]}, "level": "easy"})
-    widget = LinesOfAction(store=store)
+    with pytest.warns(StoreWarning, match="kept aside"):
+        widget = LinesOfAction(store=store)
     assert widget.saved == {}
     with pytest.raises(BadSave):
         widget.continue_saved()

@@ -6,7 +6,8 @@
 // - data-result in local mode is the winner's seat ("0"/"1") or "draw". Extra
 //   attributes: data-seat, data-opponent (count of the hidden hand), data-muted,
 //   data-reduced-motion, data-state ("over" when there is a result), data-live
-//   (online: both seats connected; "true" otherwise).
+//   (online: both seats connected; "true" otherwise), data-presence (online: each
+//   seat's here / away / offline / unknown, e.g. "here,away"; "" otherwise).
 
 import { tileKey } from "./dominoes.js";
 
@@ -42,6 +43,7 @@ export function writeAttributes(view) {
   const o = m === "online" ? read.net() : null;
   ds.online = o ? o.state : "";
   ds.seats = o ? o.seats.map((on) => (on ? "1" : "0")).join("") : "";
+  ds.presence = o ? o.presence.join(",") : "";
   ds.request = o && o.request != null ? String(o.request) : "";
   ds.live = read.live() ? "true" : "false";
 }

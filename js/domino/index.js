@@ -75,7 +75,7 @@ function render({ model, el }) {
     act: (msg) => view.input.act(msg),
     requestDraw: () => view.board.requestDraw(),
   };
-  view.animator = createAnimator({ isReduced: read.reducedMotion, onChange: view.requestDraw });
+  view.animator = createAnimator({ isReduced: read.reducedMotion, onChange: view.requestDraw, onBusy: shell.animating });
   view.sound.unlockOn(root);
   onCleanup(view.sound.destroy);
   onCleanup(view.animator.destroy);

@@ -11,6 +11,7 @@ import { asObject, readBool, readInt, readList, readRaw, readString } from "../l
 export const LEVELS = ["easy", "medium", "hard"];
 export const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
 const ONLINE_STATES = ["connecting", "connected", "offline", "replaced", "closed"];
+const PRESENCES = ["here", "away", "offline", "unknown"];
 
 export const TRAITS = [
   "mode",
@@ -46,14 +47,29 @@ export function createReader(model) {
   const isOnline = () => mode() === "online";
   const seat = () => (readInt(model, "seat", 0) === 1 ? 1 : 0);
 
-  /** The `online` trait, checked ({} or junk reads as "connecting", nobody there). */
+  /**
+   * The `online` trait, checked ({} or junk reads as "connecting", nobody there).
+   * `presence`: each seat's "here" / "away" / "offline" / "unknown" (from `seats`
+   * when the trait has none); while this seat is not connected the other's is
+   * "unknown" whatever the trait says: nothing is known of it then.
+   */
   function net() {
     const o = asObject(readRaw(model, "online")) || {};
     const seats = Array.isArray(o.seats) ? o.seats : [];
+    const given = Array.isArray(o.presence) ? o.presence : [];
     const retry = o.retry_in;
+    const state = ONLINE_STATES.includes(o.state) ? o.state : "connecting";
+    const presence = [0, 1].map((i) =>
+      PRESENCES.includes(given[i]) ? given[i] : seats[i] === true ? "here" : "offline",
+    );
+    if (state !== "connected") {
+      presence[seat()] = "offline";
+      presence[1 - seat()] = "unknown";
+    }
     return {
-      state: ONLINE_STATES.includes(o.state) ? o.state : "connecting",
+      state,
       seats: [0, 1].map((i) => seats[i] === true),
+      presence,
       joined: o.joined === true,
       request: o.request === 0 || o.request === 1 ? o.request : null,
       retryIn: typeof retry === "number" && Number.isFinite(retry) && retry >= 0 ? retry : null,

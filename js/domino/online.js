@@ -12,8 +12,9 @@
 //   countdown.set(5);  countdown.remaining();  // 5, 4, ... 0; null when not set
 //
 // Presence: "on" (connected), "off" (was there, gone now), "free" (nobody has taken
-// the seat yet), "wait" (connecting). A chip is <span class="gw-presence"
-// data-seat-status=seat data-presence=... data-connected="true|false">.
+// the seat yet), "wait" (connecting), "away" (connected, but nobody looks at it),
+// "unknown" (we cannot tell: our own connection is down). A chip is
+// <span class="gw-presence" data-seat-status=seat data-presence=... data-connected="true|false">.
 
 import { createButton, iconElement } from "../lib/buttons.js";
 import { ensureStyleSheet } from "../lib/stylesheet.js";
@@ -59,6 +60,18 @@ const CSS = `
   animation: gw-presence-blink 1.1s ease-in-out infinite;
 }
 .gw-root .gw-presence[data-presence="wait"] .gw-presence-state { color: #bfe0ff; }
+.gw-root .gw-presence[data-presence="away"] {
+  background: rgba(246, 185, 59, 0.1); border-color: rgba(246, 185, 59, 0.45);
+}
+.gw-root .gw-presence[data-presence="away"] .gw-presence-dot {
+  background: ${PALETTE.accent}; box-shadow: inset 0 0 0 2px rgba(0, 0, 0, 0.35); opacity: 0.75;
+}
+.gw-root .gw-presence[data-presence="away"] .gw-presence-state { color: #f6d79a; font-weight: 700; }
+.gw-root .gw-presence[data-presence="unknown"] { border-style: dashed; border-color: rgba(255, 255, 255, 0.28); }
+.gw-root .gw-presence[data-presence="unknown"] .gw-presence-dot {
+  background: transparent; border: 2px dotted #8b96a5;
+}
+.gw-root .gw-presence[data-presence="unknown"] .gw-presence-state { color: ${PALETTE.textDim}; font-style: italic; }
 @keyframes gw-presence-blink { 0%, 100% { opacity: 1; } 50% { opacity: 0.35; } }
 .gw-root .gw-invite { display: flex; align-items: center; gap: 6px; min-width: 0; }
 .gw-root .gw-invite[hidden] { display: none; }

@@ -17,6 +17,12 @@
 // - `retry_in` counts down in the view (it need not be re-sent every second).
 // - The opponent declining my request shows "Your opponent declined..." in the
 //   status line for a few seconds (last_event kind "declined").
+// - Presence: while online, this view tells Python it is open ({"type": "here"})
+//   every HERE_MS while its page is visible, and at once when the page becomes
+//   visible again (a hidden page says nothing: after a while its seat is "away").
+//   The opponent's chip says "away" (connected, but no view of their seat is open)
+//   with an info notice over the board; while this seat is not connected it says
+//   "unknown", never the last state heard.
 // - data-copied stays "true" after a copy until the invite changes; when neither
 //   the clipboard nor the copy command works, the invite is left selected and the
 //   button says "Press Ctrl+C".
@@ -28,6 +34,7 @@ import { createCountdown, createInviteBox, createPresenceChip } from "./online.j
 import { SOUNDS } from "./sounds.js";
 
 const DECLINED_QUIET_MS = 15000; // after my own Decline / Withdraw: no "declined" news
+const HERE_MS = 5000; // how often an open, visible view says so (Python: away after 20 s without)
 
 /** What this seat's own state is called on its chip: [presence, text]. */
 const MY_CHIP = {
@@ -43,8 +50,26 @@ const MY_CHIP = {
  * presenceKey(), onEvent(ev, withSound) }.
  */
 export function createRoom(view) {
-  const { doc, root, read, shell } = view;
+  const { doc, root, read, shell, model } = view;
   root.dataset.copied = "false";
+
+  // presence: this view is open (see the choices above)
+  function sayHere() {
+    if (!read.isOnline() || doc.visibilityState === "hidden") return;
+    try {
+      model.send({ type: "here" });
+    } catch (_) {
+      /* the kernel is gone: the connection watch says so */
+    }
+  }
+  const hereTimer = setInterval(sayHere, HERE_MS);
+  shell.onCleanup(() => clearInterval(hereTimer));
+  const onVisibility = () => {
+    if (doc.visibilityState === "visible") sayHere();
+  };
+  doc.addEventListener("visibilitychange", onVisibility);
+  shell.onCleanup(() => doc.removeEventListener("visibilitychange", onVisibility));
+  let wasOnline = false;
 
   // the strip: who is here (one chip per seat) and the invite to share
   const strip = h(doc, "div", "gw-dom-online");
@@ -73,6 +98,7 @@ export function createRoom(view) {
   const connectionNotice = createBanner({ doc, kind: "connection", place: "inline", tone: "info", dot: true });
   const closedNotice = createBanner({ doc, kind: "closed", place: "inline", tone: "danger" });
   const waitingNotice = createBanner({ doc, kind: "waiting", place: "inline", tone: "info", dot: true });
+  const awayNotice = createBanner({ doc, kind: "away", place: "inline", tone: "info" });
   const askedNotice = createBanner({
     doc,
     kind: "request-sent",
@@ -112,7 +138,7 @@ export function createRoom(view) {
   });
   requestNotice.el.dataset.dialog = "request";
   requestNotice.el.setAttribute("role", "alert");
-  const banners = [connectionNotice, closedNotice, waitingNotice, askedNotice, requestNotice];
+  const banners = [connectionNotice, closedNotice, waitingNotice, awayNotice, askedNotice, requestNotice];
   for (const b of banners) {
     notices.appendChild(b.el);
     shell.onCleanup(b.destroy);
@@ -149,7 +175,7 @@ export function createRoom(view) {
     declinedAt = Date.now();
     view.act({ type: "decline" });
   }
-  const presenceKey = () => (read.isOnline() ? `${read.net().state}|${read.net().seats}` : "");
+  const presenceKey = () => (read.isOnline() ? `${read.net().state}|${read.net().seats}|${read.net().presence}` : "");
   function offlineText() {
     const left = countdown.remaining();
     return left ? `Offline \u2014 reconnecting in ${left} s` : "Offline \u2014 reconnecting\u2026";
@@ -172,8 +198,13 @@ export function createRoom(view) {
 
   function update() {
     if (!read.isOnline()) {
+      wasOnline = false;
       clear();
       return;
+    }
+    if (!wasOnline) {
+      wasOnline = true;
+      sayHere(); // at once: the seat is looked at
     }
     const o = read.net();
     const me = read.seat();
@@ -187,16 +218,23 @@ export function createRoom(view) {
     }
     strip.hidden = false;
 
-    // the chips: who is here, who is missing
+    // the chips: who is here, who is away, who is missing (and what we cannot know)
     for (const i of [0, 1]) {
       let presence;
       let text;
+      let why = "";
       if (i === me) [presence, text] = MY_CHIP[o.state];
-      else if (o.seats[i]) [presence, text] = ["on", "connected"];
+      else if (o.presence[i] === "unknown") {
+        [presence, text] = ["unknown", "unknown"];
+        why = " \u2014 you are not connected to the room";
+      } else if (o.seats[i] && o.presence[i] === "away") {
+        [presence, text] = ["away", "away"];
+        why = " \u2014 connected, but their notebook is not open";
+      } else if (o.seats[i]) [presence, text] = ["on", "connected"];
       else if (i === 1 && !o.joined) [presence, text] = ["free", "not joined yet"];
       else [presence, text] = ["off", "offline"];
       const role = i === 0 ? "host" : "guest";
-      chips[i].set({ name: n[i], state: text, presence, title: `${n[i]} (${role}): ${text}` });
+      chips[i].set({ name: n[i], state: text, presence, title: `${n[i]} (${role}): ${text}${why}` });
       chips[i].el.dataset.connected = o.seats[i] ? "true" : "false";
     }
 
@@ -226,6 +264,10 @@ export function createRoom(view) {
         (o.joined ? "Your opponent's notebook lost the connection." : invite ? "Copy the invite above and send it to your opponent." : "");
       waitingNotice.show(o.joined ? "Waiting for the opponent to reconnect" : "Waiting for the opponent to join", detail);
     } else waitingNotice.show(null);
+    awayNotice.show(
+      connected && o.seats[opp] && o.presence[opp] === "away" ? "Your opponent is away" : null,
+      "Their notebook is not open: they will see your moves when they come back.",
+    );
     askedNotice.show(connected && o.request === me ? "You asked for a new game \u2014 waiting for the opponent" : null);
     requestNotice.show(connected && o.request === opp ? "Your opponent asks for a new game" : null);
     if (isReplaced) for (const b of banners) b.show(null);
@@ -310,7 +352,7 @@ export function createRoom(view) {
     update,
     placeNotices,
     /** A click the notices explain away (e.g. on a tile while the game waits). */
-    nudge: () => [connectionNotice, closedNotice, waitingNotice].forEach((b) => b.nudge()),
+    nudge: () => [connectionNotice, closedNotice, waitingNotice, awayNotice].forEach((b) => b.nudge()),
     offlineText,
     presenceKey,
     onEvent,

@@ -48,7 +48,9 @@ export function createStatus(view) {
     if (t == null) return "";
     if (read.handoff()) return `Pass the device to ${n[t]}.`;
     if (m === "computer" && t !== me) return read.thinking() ? "Computer is thinking\u2026" : "Computer's turn.";
-    if (m === "online" && t !== me) return "Your opponent's turn.";
+    if (m === "online" && t !== me) {
+      return o.presence[1 - me] === "away" ? "Your opponent's turn \u2014 they are away (their notebook is not open)." : "Your opponent's turn.";
+    }
     const who = m === "local" ? `${n[t]}'s turn` : "Your turn";
     if (view.selected) return `${who}: choose the left or right end (\u2190 \u2192), Esc to put it back.`;
     if (read.canDraw()) return `${who}: no tile fits \u2014 draw from the boneyard.`;

@@ -56,9 +56,22 @@ export function watchPrefersReducedMotion(callback) {
  *                                       prefers-reduced-motion query always counts
  * @param {() => void} [o.onChange]      called when a tween starts or ends (request a
  *                                       frame)
+ * @param {(busy: boolean) => void} [o.onBusy]  called when the first tween starts and
+ *                                       when the last one ends (the shell's `animating`)
  */
-export function createAnimator({ isReduced = () => false, onChange = () => {} } = {}) {
+export function createAnimator({ isReduced = () => false, onChange = () => {}, onBusy = () => {} } = {}) {
   const tweens = new Set();
+  let wasBusy = false;
+  const busyChanged = () => {
+    const busy = tweens.size > 0;
+    if (busy === wasBusy) return;
+    wasBusy = busy;
+    try {
+      onBusy(busy);
+    } catch (err) {
+      console.error("gamewidgets: animation state change failed", err);
+    }
+  };
   let safety = 0;
   let destroyed = false;
 
@@ -74,6 +87,7 @@ export function createAnimator({ isReduced = () => false, onChange = () => {} } 
     if (tween.done) return;
     tween.done = true;
     tweens.delete(tween);
+    busyChanged();
     if (tween.onDone) {
       try {
         tween.onDone();
@@ -121,6 +135,7 @@ export function createAnimator({ isReduced = () => false, onChange = () => {} } 
         if (this.done) return;
         this.done = true;
         tweens.delete(this);
+        busyChanged();
         armSafety();
       },
     };
@@ -130,6 +145,7 @@ export function createAnimator({ isReduced = () => false, onChange = () => {} } 
       return tween;
     }
     tweens.add(tween);
+    busyChanged();
     armSafety();
     onChange();
     return tween;
@@ -165,6 +181,7 @@ export function createAnimator({ isReduced = () => false, onChange = () => {} } 
       destroyed = true;
       clearTimeout(safety);
       tweens.clear();
+      busyChanged();
     },
   };
 }

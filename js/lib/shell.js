@@ -19,8 +19,18 @@
 //   data-reserved="true" is hidden but counted, see fit.js); `data-compact="true"` on the
 //   root while it is narrower than `compactBelow` px (icon-only toolbar, tighter
 //   header: the CSS below).
+// - saving: the `storage` trait (the store's status) on the root as
+//   `data-storage="saved" | "waiting" | "failing" | "unavailable" | "memory"`; while saving
+//   waits, fails or cannot be done, its message is a notice under the header.
+// - animations: `shell.animating` (the animator's onBusy) keeps `data-animating="true"`
+//   on the root while a tween runs, so a test can wait for the board to be still.
+// - round trip: a "gw-roundtrip" event on the root sends the kernel a ping; its answer
+//   sets `data-roundtrip` to the event's number (`event.detail`). The kernel handles a
+//   view's messages in order, so by then it has handled everything the view sent
+//   before: how a test knows that a click it made sent nothing, without waiting a while.
 // - clean-up (cleanup.js): listeners, timers and observers are undone in one place.
 
+import { createBanner } from "./banner.js";
 import { createCleanup, listen } from "./cleanup.js";
 import { watchConnection } from "./connection.js";
 import { element as h } from "./element.js";
@@ -141,6 +151,38 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     onCleanup(() => observer.disconnect());
   }
 
+  // saving: what the store says, when it is not simply saving
+  const storageNotice = createBanner({ doc, kind: "storage", place: "inline" });
+  storageNotice.el.dataset.notice = "storage";
+  const showStorage = () => {
+    const { state = "saved", message = "" } = model.get("storage") || {};
+    root.dataset.storage = state;
+    storageNotice.setTone(state === "waiting" ? "warn" : "danger");
+    storageNotice.show(state === "saved" || state === "memory" ? null : message);
+  };
+  model.on("change:storage", showStorage);
+  onCleanup(() => model.off("change:storage", showStorage));
+  onCleanup(() => storageNotice.destroy());
+  showStorage();
+
+  // round trip: ping with a negative number (the heartbeat's are positive)
+  const onRoundTrip = (event) => {
+    const n = Number(event.detail) || 0;
+    if (n > 0) model.send({ type: "ping", n: -n });
+  };
+  const onPong = (message) => {
+    if (message && message.type === "pong" && Number.isInteger(message.n) && message.n < 0) {
+      root.dataset.roundtrip = String(-message.n);
+    }
+  };
+  root.addEventListener("gw-roundtrip", onRoundTrip);
+  model.on("msg:custom", onPong);
+  onCleanup(() => {
+    root.removeEventListener("gw-roundtrip", onRoundTrip);
+    model.off("msg:custom", onPong);
+  });
+  root.dataset.animating = "false";
+
   const fit = createFit(root);
 
   return {
@@ -161,13 +203,18 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     get live() {
       return connection.live;
     },
+    /** The animator's onBusy: `data-animating` on the root. */
+    animating(busy) {
+      root.dataset.animating = busy ? "true" : "false";
+    },
     /** Call `fn(live)` when the connection changes. */
     onConnection(fn) {
       connectionListeners.push(fn);
     },
     /** Put the view's parts into the root, and the root into the page. */
     mount(...parts) {
-      root.append(...parts, lost);
+      const [first, ...rest] = parts;
+      root.append(first, storageNotice.el, ...rest, lost);
       el.appendChild(root);
       onCleanup(() => root.remove());
       setCompact();

@@ -43,7 +43,9 @@ function render({ model, el }) {
   onCleanup(sound.destroy);
   view.sound = sound;
   const requestDraw = () => view.requestDraw();
-  const animator = createAnimator({ isReduced: () => readBool(model, "reduced_motion", false), onChange: requestDraw });
+  const animator = createAnimator({
+    isReduced: () => readBool(model, "reduced_motion", false), onChange: requestDraw, onBusy: shell.animating,
+  });
   onCleanup(animator.destroy);
   view.reduced = () => animator.reduced();
   onCleanup(watchPrefersReducedMotion(requestDraw));

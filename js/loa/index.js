@@ -108,7 +108,7 @@ function render({ model, el }) {
   view.sound = createSound({ isMuted: () => readBool(model, "muted", true) });
   view.sound.unlockOn(view.root);
   onCleanup(view.sound.destroy);
-  view.animator = createAnimator({ isReduced: game.reducedMotion, onChange: view.requestDraw });
+  view.animator = createAnimator({ isReduced: game.reducedMotion, onChange: view.requestDraw, onBusy: shell.animating });
   onCleanup(view.animator.destroy);
   onCleanup(
     watchPrefersReducedMotion(() => {

@@ -99,7 +99,7 @@ function render({ model, el }) {
   shell.mount(view.header.el, view.toolbar.el, place.wrap, view.settings.el, view.status.el);
 
   // motion, geometry, the keyboard cursor, the clock, the dialogs
-  view.animator = createAnimator({ isReduced: view.traits.reducedMotion, onChange: view.requestDraw });
+  view.animator = createAnimator({ isReduced: view.traits.reducedMotion, onChange: view.requestDraw, onBusy: shell.animating });
   onCleanup(view.animator.destroy);
   onCleanup(
     watchPrefersReducedMotion(() => {

@@ -24,6 +24,11 @@ next widget of that game, also after a restart. A setting given to the construct
 wins over the remembered one (and is not remembered itself); ``store=None`` keeps
 nothing. A remembered value the trait refuses is skipped with a ``StoreWarning``.
 
+Saving: the ``storage`` trait is the store's :meth:`~gamewidgets.store.Store.status`
+(``{"state", "message"}``), kept up to date, so a save that waits for another
+program's lock, fails, or cannot be made at all (a damaged store file) is shown in
+the view, not only in a warning.
+
 Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
 now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
 leaves ``error`` alone.
@@ -45,6 +50,7 @@ import traitlets
 from .analysis import ComputerPlayer
 from .errors import BadMessage, GameError
 from .store import Store, StoreWarning
+from .untrusted import short_repr
 
 log = logging.getLogger("gamewidgets")
 
@@ -100,12 +106,15 @@ class GameWidget(anywidget.AnyWidget):
     thinking = traitlets.Bool(False, help="a computer player is about to move").tag(sync=True)
     muted = traitlets.Bool(False, help="no sound").tag(sync=True)
     reduced_motion = traitlets.Bool(False, help="no travelling animations").tag(sync=True)
+    storage = traitlets.Dict(help="the store's status(): {state, message}; the view shows the message").tag(sync=True)
 
     def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
         self._watching: asyncio.Task[None] | None = None
         self._thinking: asyncio.Task[None] | None = None  # a computer's answer being worked out
         super().__init__(**kwargs)
+        self.storage = self.store.status()
+        self.store.on_status(self._show_store_status)
         self._use_remembered_settings(given=kwargs)
         self.observe(self._remember_setting, names=list(self._setting_traits))
         self.on_msg(self._on_view_message)
@@ -128,6 +137,9 @@ class GameWidget(anywidget.AnyWidget):
 
     def _remember_setting(self, change: dict[str, Any]) -> None:
         self.store.set_setting(self.game_name, change["name"], change["new"])
+
+    def _show_store_status(self, status: dict[str, str]) -> None:
+        self.storage = status
 
     # --------------------------------------------------------- computer players
     def watch(self, player: ComputerPlayer | str | None = None, moves: int = 1, delay: float = 0.6,
@@ -204,21 +216,22 @@ class GameWidget(anywidget.AnyWidget):
     # ---------------------------------------------------------------- history
     @staticmethod
     def _position_index(index: int | None, last: int) -> int:
-        """``goto``'s argument as a position 0..``last`` (None or -1: the last one)."""
+        """``goto``'s argument as a position 0..``last`` (None or -1: the last one;
+        negative numbers count from the end, as in a list). IndexError names the
+        number given and both ranges."""
         if index is None:
             return last
         if isinstance(index, bool) or not isinstance(index, int):
-            raise TypeError(f"goto() takes a position number, not {index!r}")
-        if index < 0:
-            index += last + 1
-        if not 0 <= index <= last:
-            raise IndexError(f"position {index} is not in this game (0..{last})")
-        return index
+            raise TypeError(f"goto() takes a position number, not {short_repr(index)}")
+        if not -(last + 1) <= index <= last:
+            raise IndexError(f"position {short_repr(index)} is not in this game: positions are 0..{last}, "
+                             f"or -{last + 1}..-1 counted from the end")
+        return index + last + 1 if index < 0 else index
 
     def _view_goto(self, message: dict[str, Any]) -> None:
         index = message.get("index")
         if isinstance(index, bool) or not isinstance(index, int):
-            raise BadMessage(f"goto needs an integer index, not {index!r}")
+            raise BadMessage(f"goto needs an integer index, not {short_repr(index)}")
         try:
             self.goto(index)
         except IndexError as exc:
@@ -249,17 +262,17 @@ class GameWidget(anywidget.AnyWidget):
             method = self._view_actions.get(kind) if isinstance(kind, str) else None
             if method is None:
                 raise BadMessage(
-                    f"unknown message type {kind!r} (known: {', '.join(sorted(self._view_actions))})"
+                    f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"
                 )
             seen = content.get("position")
             if seen is not None and seen != self.position:
-                raise BadMessage(f"stale: sent for position {seen!r}, the game is at {self.position}")
+                raise BadMessage(f"stale: sent for position {short_repr(seen)}, the game is at {self.position}")
             getattr(self, method)(content)
         except GameError as exc:
             self._reject(content, str(exc))
         except Exception as exc:  # a bug must not kill the comm either
-            log.exception("gamewidgets: error while handling %r", content)
-            self._reject(content, f"internal error: {type(exc).__name__}: {exc}")
+            log.exception("gamewidgets: error while handling %s", _short(content))
+            self._reject(content, f"internal error: {type(exc).__name__}: {short_repr(str(exc), 200)}")
         else:
             if self.error:
                 self.error = ""
@@ -275,5 +288,7 @@ class GameWidget(anywidget.AnyWidget):
 
 
 def _short(content: object, limit: int = 120) -> str:
-    text = repr(content)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    """The message as it is shown in ``error``: its repr, at most ``limit`` characters,
+    made without recursion (:func:`~gamewidgets.untrusted.short_repr`), so a message
+    nested any depth is still reported."""
+    return short_repr(content, limit)

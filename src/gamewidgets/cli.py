@@ -7,6 +7,15 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
     gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
     gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
+
+Input files (``mahjong pairs --grid``, ``domino decide --record``) are read by one
+function, :func:`read_json`, through :func:`gamewidgets.untrusted.loads`: a file that
+is not JSON, nests deeper than 64, holds NaN/Infinity, a number too large to be finite
+or an integer beyond 2¹²⁸ − 1, or is not what the command needs (a grid larger than
+the Mahjong board, a record of another game, a hand the record does not have) is
+refused with one line on stderr that names the file and says why, and exit status 2
+— never a traceback. A file that cannot be read at all is exit status 1 (like an
+unwritable ``--json``).
 """
 
 from __future__ import annotations
@@ -130,12 +139,19 @@ def _mahjong_solve(args: argparse.Namespace) -> int:
 
 
 def _mahjong_pairs(args: argparse.Namespace) -> int:
+    from .errors import BadSave
     from .mahjong import find_path, removable_pairs
+    from .mahjong.deal import check_layout_size
     from .mahjong.tiles import grid_from_codes
 
     try:
-        grid = grid_from_codes(json.loads(Path(args.grid).read_text())["grid"])
-    except (ValueError, KeyError, TypeError) as exc:
+        data = read_json(args.grid)
+        rows = data.get("grid") if isinstance(data, dict) else None
+        if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+            raise BadSave('expected {"grid": [[code or null, ...], ...]}, rows of tile codes')
+        check_layout_size(len(rows), max((len(row) for row in rows), default=0))  # before any work
+        grid = grid_from_codes(rows)
+    except (BadSave, ValueError) as exc:  # BadSave: the file; ValueError: the grid
         print(f"gamewidgets: {args.grid} is not a grid of tile codes: {exc}", file=sys.stderr)
         return 2
     pairs = []
@@ -151,6 +167,15 @@ def _mahjong_pairs(args: argparse.Namespace) -> int:
 def _write_json(path: str | None, data: dict[str, Any]) -> None:
     if path:
         Path(path).write_text(json.dumps(data))
+
+
+def read_json(path: str) -> Any:
+    """The JSON in the file ``path``, checked by :func:`gamewidgets.untrusted.loads`:
+    :class:`~gamewidgets.errors.BadSave` saying why it is refused (OSError if the
+    file cannot be read)."""
+    from .untrusted import loads
+
+    return loads(Path(path).read_bytes(), "the file")
 
 
 def _add_mahjong(games: Subcommands) -> None:
@@ -329,16 +354,15 @@ def _add_loa(games: Subcommands) -> None:
 
 def _domino_player(level: str, seed: int, args: argparse.Namespace) -> DominoPlayer:
     """A player of ``level``; ``--samples`` / ``--time`` set hard's budget (``--time 0``:
-    no clock, reproducible)."""
-    from .domino.ai import LEVELS
+    no clock, reproducible): the levels that do not take them ignore them."""
+    from .domino.ai import level_player
 
     options: dict[str, Any] = {}
-    if level == "hard":
-        if args.samples is not None:
-            options["samples"] = args.samples
-        if args.time is not None:
-            options["time_limit"] = args.time or None
-    return LEVELS[level](seed=seed, **options)
+    if args.samples is not None:
+        options["samples"] = args.samples
+    if args.time is not None:
+        options["time_limit"] = args.time or None
+    return level_player(level, seed, options)
 
 
 def _domino_match(args: argparse.Namespace) -> int:
@@ -405,16 +429,14 @@ def _domino_decide(args: argparse.Namespace) -> int:
     from .errors import BadSave
 
     try:
-        data = json.loads(Path(args.record).read_text())
-        hands = data["hands"] if isinstance(data, dict) and "hands" in data and "deal" not in data else [data]
-        hand = hands[args.hand]
+        hand = _recorded_hand(read_json(args.record), args.hand)
         moves = hand["moves"]
         if args.ply > len(moves):
             raise BadSave(f"hand {args.hand} has only {len(moves)} moves, not {args.ply}")
         game = Game.from_record({"deal": hand["deal"], "moves": moves[:args.ply]})
-    except (ValueError, KeyError, TypeError, IndexError, BadSave) as exc:
-        print(f"gamewidgets: cannot set up hand {args.hand} at move {args.ply} of {args.record}: "
-              f"{type(exc).__name__}: {exc}", file=sys.stderr)
+    except BadSave as exc:  # from_record raises only BadSave
+        print(f"gamewidgets: cannot set up hand {args.hand} at move {args.ply} of {args.record}: {exc}",
+              file=sys.stderr)
         return 2
     player = game.turn
     if player is None:  # the hand is over
@@ -437,6 +459,33 @@ def _domino_decide(args: argparse.Namespace) -> int:
     return 0
 
 
+def _recorded_hand(data: Any, index: int) -> dict[str, Any]:
+    """Hand ``index`` of a match JSON (``{"hands": [...]}``) or of one hand's record
+    (``{"deal", "moves"}``: hand 0); BadSave saying what the file is instead."""
+    from .errors import BadSave
+
+    def is_hand(value: Any) -> bool:
+        return isinstance(value, dict) and "deal" in value and isinstance(value.get("moves"), list)
+
+    other = data.get("game") if isinstance(data, dict) else None
+    if isinstance(other, str) and other != "domino":
+        raise BadSave(f"it is a {other[:20]} record, not a dominoes one")
+    if isinstance(data, dict) and "hands" in data and "deal" not in data:
+        hands = data["hands"]
+        if not isinstance(hands, list) or not all(is_hand(hand) for hand in hands):
+            raise BadSave('its "hands" must be a list of hand records, each with a "deal" and "moves"')
+    elif is_hand(data):
+        hands = [data]
+    else:
+        raise BadSave('it is not a dominoes record: expected a match JSON ({"hands": [...]}, from '
+                      '`gamewidgets domino match --json`) or one hand\'s record ({"deal": ..., "moves": [...]})')
+    if index >= len(hands):
+        held = f"{len(hands)} hand(s), numbered from 0 to {len(hands) - 1}" if hands else "no hand"
+        raise BadSave(f"it holds {held}: there is no hand {index}")
+    hand: dict[str, Any] = hands[index]
+    return hand
+
+
 def _domino_serve(args: argparse.Namespace) -> int:
     if args.sweep <= 0:
         print("--sweep must be more than 0 seconds", file=sys.stderr)
@@ -449,9 +498,34 @@ def _domino_serve(args: argparse.Namespace) -> int:
         print(f"gamewidgets: {exc}", file=sys.stderr)
         return 2
     from .domino.online.server import serve
+    from .errors import RoomError
 
-    serve(args.host, args.port, args.db, sweep_every=args.sweep, room_limit=args.room_limit)
+    try:
+        serve(args.host, args.port, args.db, sweep_every=args.sweep, room_limit=args.room_limit,
+              hello_limit=args.hello_limit)
+    except RoomError as exc:  # the database cannot be used, or another server holds it
+        print(f"gamewidgets: {exc}", file=sys.stderr)
+        return 2
     return 0
+
+
+def _port(text: str) -> int:
+    """An argparse type: a TCP port, 1..65535."""
+    value = _integer(1, "a port number (1 to 65535)")(text)
+    if value > 65535:
+        raise argparse.ArgumentTypeError(f"expected a port number (1 to 65535), not {text!r}")
+    return value
+
+
+def _rate(text: str) -> float:
+    """An argparse type: a number of events a second, 0 or more (0: no limit)."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number a second (0: no limit), not {text!r}")
+    return value
 
 
 def _add_domino_budgets(command: argparse.ArgumentParser) -> None:
@@ -487,32 +561,38 @@ def _add_domino(games: Subcommands) -> None:
     decide.set_defaults(run=_domino_decide)
     serve = commands.add_parser("serve", help="run a room server for online play (needs gamewidgets[online])")
     serve.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    serve.add_argument("--port", type=_integer(1, "a port number"), default=8765, help="port (default 8765)")
+    serve.add_argument("--port", type=_port, default=8765, help="port, 1 to 65535 (default 8765)")
     serve.add_argument("--db", metavar="PATH", default="rooms.db",
-                       help="the SQLite file of rooms and moves (default rooms.db; created if missing)")
+                       help="the SQLite file of rooms and moves (default rooms.db; created if missing, in a "
+                            "folder that exists; one server per file: a second one is refused)")
     serve.add_argument("--sweep", type=_seconds, default=3600.0, metavar="SECONDS",
                        help="how often to delete rooms idle for 7 days (default 3600)")
     serve.add_argument("--room-limit", type=_integer(0, "a number of rooms (0: no limit)"), default=60, metavar="N",
                        help="rooms created or seats claimed a minute per address (default 60; 0: no limit)")
+    serve.add_argument("--hello-limit", type=_rate, default=20.0, metavar="N",
+                       help="connections (hellos) a second per address, in bursts of 15 s worth "
+                            "(default 20; 0: no limit, also none per room; behind a proxy every "
+                            "client has its address)")
     serve.set_defaults(run=_domino_serve)
 
 
-def _integer(minimum: int, what: str) -> Callable[[str], int]:
-    """An argparse type: an integer of at least ``minimum``."""
+def _integer(minimum: int, what: str, maximum: int | None = None) -> Callable[[str], int]:
+    """An argparse type: an integer of at least ``minimum`` (and at most ``maximum``)."""
 
     def parse(text: str) -> int:
         try:
             value = int(text)
-        except ValueError:
+        except ValueError:  # also a literal of more than 4300 digits
             value = None
-        if value is None or value < minimum:
-            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}")
+        if value is None or value < minimum or (maximum is not None and value > maximum):
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text[:60]!r}")
         return value
 
     return parse
 
 
-_seed = _integer(0, "a non-negative integer seed")
+#: seeds (and counts given with them) up to 2**128 - 1, what the games take
+_seed = _integer(0, "a non-negative integer seed (below 2**128)", 2**128 - 1)
 _positive = _integer(1, "a positive integer")
 
 

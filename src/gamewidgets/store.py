@@ -8,30 +8,59 @@ One SQLite file (stdlib ``sqlite3``, WAL journal) at, in order of precedence:
 
 ``Store.memory()`` keeps everything in memory only (``store=None`` on a widget).
 
-Every write is one ``BEGIN IMMEDIATE`` transaction, so a crash or two kernels writing
-at once lose nothing and corrupt nothing (the record update is a single
-``max(best, new)`` upsert). A file that is not a readable gamewidgets database is
-never written to: the store warns (:class:`StoreWarning`) and carries on in memory,
-so the game still opens and the damaged file stays as it was for the user to inspect.
+Nothing is lost, nothing is overwritten:
+
+- Every write is one ``BEGIN IMMEDIATE`` transaction, so a crash or two kernels writing
+  at once lose nothing and corrupt nothing (the record update is a single
+  ``max(best, new)`` upsert).
+- **Locked**: a write that finds the file locked by another process for longer than
+  ``busy_timeout`` seconds is not dropped: it waits in order with the writes after it
+  (``pending``) and they are all written as soon as the lock is gone — tried again
+  before the next write, every ``retry_every`` seconds on the running event loop (a
+  notebook's), by :meth:`Store.flush`, and at exit. The same goes for any other write
+  that fails without the file being damaged (read-only file, full disk). A
+  :class:`StoreWarning` says so once, and :meth:`Store.status` (a widget's ``storage``
+  trait, shown by its view) says so while it lasts. Reads do not wait for writers (WAL),
+  and do not see the writes still waiting.
+- **A damaged file** — not an SQLite database (its header is checked before SQLite may
+  take a short file for an empty one), one SQLite cannot read, another program's
+  database, or a newer gamewidgets's — is never written to: the store warns and carries
+  on in memory for the session (status "unavailable"), so the game still opens and the
+  file stays as it was for the user to inspect. A file that becomes damaged while in
+  use is treated the same from then on (the writes not yet made are kept in memory). An
+  empty (0-byte) file is a new store.
+- **A damaged row** of a readable store — a record that is not an integer, a saved game
+  or setting that is not JSON text (or a save its game cannot rebuild) — is moved, byte
+  for byte, into the ``damaged`` table (:meth:`Store.damaged`) with a StoreWarning
+  saying why; the game then opens as if the row were not there, and the next save
+  cannot overwrite it.
 """
 
 from __future__ import annotations
 
+import asyncio
+import atexit
+import contextlib
 import json
 import os
 import sqlite3
 import sys
+import threading
 import time
 import warnings
-from collections.abc import Iterable
+import weakref
+from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+from .errors import BadSave
+from .untrusted import loads, short_repr
 
 FILENAME = "gamewidgets.sqlite3"
 #: one SQL statement and its arguments
 Statement = tuple[str, tuple[Any, ...]]
-SCHEMA_VERSION = 3  # 2 added "outcomes", 3 "settings"
+SCHEMA_VERSION = 4  # 2 added "outcomes", 3 "settings", 4 "damaged"
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
     game TEXT PRIMARY KEY,
@@ -68,7 +97,23 @@ CREATE TABLE IF NOT EXISTS settings (
     updated REAL NOT NULL,
     PRIMARY KEY (game, name)
 );
+CREATE TABLE IF NOT EXISTS damaged (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    source TEXT NOT NULL,
+    game TEXT NOT NULL,
+    name TEXT NOT NULL,
+    value,
+    why TEXT NOT NULL,
+    found REAL NOT NULL
+);
 """
+_TABLES = frozenset(("records", "finished", "saved"))
+#: the first bytes of every SQLite database file
+_SQLITE_HEADER = b"SQLite format 3\x00"
+#: SQLite error names (``sqlite_errorname``) saying the file is damaged, not merely busy
+_DAMAGE_ERRORS = frozenset(("SQLITE_CORRUPT", "SQLITE_NOTADB"))
+_BUSY_ERRORS = frozenset(("SQLITE_BUSY", "SQLITE_LOCKED"))
+T = TypeVar("T")
 
 
 class StoreWarning(UserWarning):
@@ -135,7 +180,9 @@ def transaction(conn: sqlite3.Connection, statements: Iterable[Statement]) -> in
             changed = conn.execute(sql, args).rowcount
         conn.execute("COMMIT")
     except BaseException:
-        conn.execute("ROLLBACK")
+        if conn.in_transaction:  # some errors (a full disk, I/O) have rolled it back already
+            with contextlib.suppress(sqlite3.Error):  # the first error is the one to report
+                conn.execute("ROLLBACK")
         raise
     return changed
 
@@ -146,20 +193,87 @@ def _memory_database() -> sqlite3.Connection:
     return conn
 
 
-class Store:
-    """Records, finished games and saved games of all the games, in one file."""
+def _value_of(kind: str, raw: bytes | None) -> Any:
+    """A column's value as SQLite holds it (``typeof``, ``CAST(x AS BLOB)``): text that is
+    not UTF-8 stays bytes."""
+    if raw is None or kind == "null":
+        return None
+    if kind == "text":
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError:
+            return raw
+    if kind == "integer":
+        return int(raw)
+    if kind == "real":
+        return float(raw)
+    return raw
 
-    def __init__(self, path: str | os.PathLike[str] | None = None):
+
+def _parse_json(kind: str, raw: bytes | None) -> Any:
+    """The JSON text of a stored column, or ValueError saying why it is not (checked
+    as anything from outside is: :func:`gamewidgets.untrusted.loads`)."""
+    if kind != "text" or raw is None:
+        raise ValueError(f"it is {'an SQL ' + kind if kind != 'null' else 'empty'}, not JSON text")
+    try:
+        raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ValueError("it is not UTF-8 text") from None
+    return loads(raw, "it", error=ValueError)
+
+
+class _Damaged(Exception):
+    """The store file is not a usable gamewidgets database (the message says why)."""
+
+
+#: stores with writes still waiting, flushed once more at exit
+_WAITING: weakref.WeakSet[Store] = weakref.WeakSet()
+
+
+@atexit.register
+def _flush_at_exit() -> None:
+    for store in list(_WAITING):
+        store.busy_timeout = max(store.busy_timeout, 10.0)
+        if not store.flush():
+            warnings.warn(f"gamewidgets could not save {store.pending} changes to {store.path}: "
+                          f"{store.status()['message']}", StoreWarning, stacklevel=1)
+
+
+class Store:
+    """Records, finished games and saved games of all the games, in one file.
+
+    ``busy_timeout``: how long a write waits for another process's lock before it is kept
+    waiting (see the module docstring); ``retry_every``: seconds between the tries of
+    waiting writes on the running event loop."""
+
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, busy_timeout: float = 2.0,
+                 retry_every: float = 5.0):
         file = Path(path) if path is not None else default_path()
         self.path: Path | None = file  # None for a memory store
         self.problem: str | None = None  # why the file is not used, if it is not
+        self.busy_timeout = busy_timeout
+        self.retry_every = retry_every
         self._memory: sqlite3.Connection | None = None
+        self._pending: list[list[Statement]] = []  # writes not made yet, oldest first
+        self._failure: str | None = None  # why the oldest pending write could not be made
+        self._lock = threading.RLock()
+        self._retry: asyncio.TimerHandle | None = None
+        self._listeners: list[weakref.WeakMethod[Callable[[dict[str, str]], None]]] = []
+        self._shown = {"state": "saved", "message": ""}  # the status the listeners were last told
         try:
             file.parent.mkdir(parents=True, exist_ok=True)
-            with self._connect() as conn:
+            _check_header(file)
+            conn = self._connect(timeout=30.0)
+            try:
                 self._check_and_create(conn)
-        except (sqlite3.Error, OSError) as exc:
-            self._fall_back(f"{type(exc).__name__}: {exc}")
+            finally:
+                conn.close()
+        except (_Damaged, sqlite3.DatabaseError, OSError, UnicodeError) as exc:
+            if isinstance(exc, sqlite3.OperationalError) and not _damage(exc):
+                # busy, or not writable: the schema waits like any write (reads go on)
+                self._write([(statement, ()) for statement in _schema_statements()])
+            else:
+                self._fall_back(_why(exc))
 
     @classmethod
     def memory(cls) -> Store:
@@ -167,22 +281,70 @@ class Store:
         store = cls.__new__(cls)
         store.path = None
         store.problem = None
+        store.busy_timeout = store.retry_every = 0.0
         store._memory = _memory_database()
+        store._pending, store._failure, store._retry, store._listeners = [], None, None, []
+        store._shown = store.status()
+        store._lock = threading.RLock()
         return store
 
     @property
     def persistent(self) -> bool:
         return self._memory is None
 
+    @property
+    def pending(self) -> int:
+        """How many writes are waiting to be made (see the module docstring)."""
+        return len(self._pending)
+
     def __repr__(self) -> str:
         where = str(self.path) if self.persistent else "memory"
         return f"<Store {where}{' (' + self.problem + ')' if self.problem else ''}>"
 
+    # ----------------------------------------------------------------- status
+    def status(self) -> dict[str, str]:
+        """``{"state", "message"}``: "saved" (the file is in use, nothing is waiting),
+        "waiting" (writes wait for another program's lock), "failing" (writes wait for
+        another cause: the message says which), "unavailable" (the file cannot be used:
+        nothing is saved this session) or "memory" (``store=None``: by choice). The
+        message is for the player; empty for "saved" and "memory"."""
+        if self._memory is not None:
+            if self.problem is None:
+                return {"state": "memory", "message": ""}
+            return {"state": "unavailable",
+                    "message": f"Not saved: the store {self.path} cannot be used ({self.problem}); "
+                               "this session's games are kept in memory only."}
+        if not self._pending:
+            return {"state": "saved", "message": ""}
+        changes = f"{len(self._pending)} change{'s' if len(self._pending) != 1 else ''} not saved yet"
+        if self._failure is None:
+            return {"state": "waiting", "message": f"{changes}: the store {self.path} is locked by another "
+                                                   "program; they are saved as soon as it is free."}
+        return {"state": "failing", "message": f"{changes}: {self._failure}; they are tried again."}
+
+    def on_status(self, listener: Callable[[dict[str, str]], None]) -> None:
+        """Call ``listener(status())`` whenever the status changes (a bound method, held
+        weakly: a widget that is gone is not kept alive)."""
+        self._listeners.append(weakref.WeakMethod(listener))
+
+    def flush(self) -> bool:
+        """Try the waiting writes now; True when none is left waiting."""
+        with self._lock:
+            if self._pending:
+                self._write_pending()
+            return not self._pending
+
     # ---------------------------------------------------------------- records
     def record(self, game: str) -> int:
-        """The best score of ``game`` (0 when none)."""
-        row = self._read("SELECT best FROM records WHERE game = ?", (game,))
-        return int(row[0][0]) if row else 0
+        """The best score of ``game`` (0 when none; a damaged one is set aside)."""
+        rows = self._read("SELECT typeof(best), CAST(best AS BLOB) FROM records WHERE game = ?", (game,))
+        if not rows:
+            return 0
+        kind, raw = rows[0]
+        if kind == "integer":
+            return int(raw)
+        self._set_aside("records", game, "", kind, raw, f"the best score is {_describe(kind, raw)}, not an integer")
+        return 0
 
     def finish(self, game: str, score: int, moves: int, seed: int | None = None) -> bool:
         """Note a finished game; returns True when its score beats the record."""
@@ -230,7 +392,7 @@ class Store:
     # ------------------------------------------------------------ saved games
     def save(self, game: str, name: str, data: dict[str, Any]) -> None:
         """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any."""
-        text = json.dumps(data)
+        text = json.dumps(data, allow_nan=False)
         self._write(
             [
                 (
@@ -243,8 +405,31 @@ class Store:
         )
 
     def load(self, game: str, name: str) -> dict[str, Any] | None:
-        rows = self._read("SELECT data FROM saved WHERE game = ? AND name = ?", (game, name))
-        return json.loads(rows[0][0]) if rows else None
+        """The data saved under ``name`` (None when there is none; a damaged save is set
+        aside, with a :class:`StoreWarning`)."""
+        return self.restore(game, name, lambda data: data)
+
+    def restore(self, game: str, name: str, build: Callable[[dict[str, Any]], T], *, strict: bool = False) -> T | None:
+        """``build(data)`` of the data saved under ``name`` (e.g. a ``from_dict``); None
+        when there is none. A save that is not a JSON object, or that ``build`` refuses
+        (BadSave, KeyError, TypeError, ValueError), is set aside (:meth:`damaged`) with a
+        :class:`StoreWarning` and None is returned — or, with ``strict``, BadSave raised."""
+        rows = self._read("SELECT typeof(data), CAST(data AS BLOB) FROM saved WHERE game = ? AND name = ?",
+                          (game, name))
+        if not rows:
+            return None
+        kind, raw = rows[0]
+        try:
+            data = _parse_json(kind, raw)
+            if not isinstance(data, dict):
+                raise BadSave(f"it is a JSON {type(data).__name__}, not an object")
+            return build(data)
+        except (BadSave, KeyError, TypeError, ValueError) as exc:
+            why = f"the saved {game} game {name!r} cannot be restored: {_reason(exc)}"
+            self._set_aside("saved", game, name, kind, raw, why)
+            if strict:
+                raise BadSave(f"{why} (it is kept in the store's damaged rows: Store.damaged())") from None
+            return None
 
     def delete(self, game: str, name: str) -> None:
         """Forget the saved game ``name`` (nothing happens if there is none)."""
@@ -257,15 +442,16 @@ class Store:
     # --------------------------------------------------------------- settings
     def settings(self, game: str) -> dict[str, Any]:
         """The settings last chosen in ``game``'s widgets (trait name -> value). A value
-        that is not JSON is left out, with a :class:`StoreWarning`."""
-        rows = self._read("SELECT name, value FROM settings WHERE game = ? ORDER BY name", (game,))
+        that is not JSON is set aside (:meth:`damaged`), with a :class:`StoreWarning`."""
+        rows = self._read("SELECT name, typeof(value), CAST(value AS BLOB) FROM settings WHERE game = ? "
+                          "ORDER BY name", (game,))
         chosen: dict[str, Any] = {}
-        for name, text in rows:
+        for name, kind, raw in rows:
             try:
-                chosen[name] = json.loads(text)
-            except (TypeError, ValueError):
-                warnings.warn(f"the stored {game} setting {name!r} is damaged ({text!r:.60}); it is "
-                              "left as it is and the default is used", StoreWarning, stacklevel=2)
+                chosen[name] = _parse_json(kind, raw)
+            except ValueError as exc:
+                self._set_aside("settings", game, name, kind, raw,
+                                f"the {game} setting {name!r} is damaged ({exc}); the default is used")
         return chosen
 
     def set_setting(self, game: str, name: str, value: Any) -> None:
@@ -274,14 +460,40 @@ class Store:
         self._write([(
             "INSERT INTO settings (game, name, value, updated) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(game, name) DO UPDATE SET value = excluded.value, updated = excluded.updated",
-            (game, name, json.dumps(value), time.time()),
+            (game, name, json.dumps(value, allow_nan=False), time.time()),
         )])
 
+    # ----------------------------------------------------------- damaged rows
+    def damaged(self) -> list[dict[str, Any]]:
+        """The damaged rows set aside, oldest first: ``source`` (the table it was in),
+        ``game``, ``name`` (of the save or setting; "" for a record), ``value`` (as it
+        was: text, or bytes when it was not UTF-8 text), ``why`` and ``found`` (time)."""
+        rows = self._read("SELECT source, game, name, typeof(value), CAST(value AS BLOB), why, found "
+                          "FROM damaged ORDER BY id", ())
+        return [{"table": source, "game": game, "name": name, "value": _value_of(kind, raw), "why": why,
+                 "found": found} for source, game, name, kind, raw, why, found in rows]
+
+    def _set_aside(self, table: str, game: str, name: str, kind: str, raw: bytes | None, why: str) -> None:
+        """Move a damaged row into the damaged table (as it is, if it is still there)."""
+        column, key = {"records": ("best", "game = ?"), "saved": ("data", "game = ? AND name = ?"),
+                       "settings": ("value", "game = ? AND name = ?")}[table]
+        keys: tuple[Any, ...] = (game,) if table == "records" else (game, name)
+        same = f"{key} AND typeof({column}) = ? AND CAST({column} AS BLOB) IS ?"
+        self._write([
+            (f"INSERT INTO damaged (source, game, name, value, why, found) "  # fixed table names
+             f"SELECT ?, ?, ?, {column}, ?, ? FROM {table} WHERE {same}",
+             (table, game, name, why, time.time(), *keys, kind, raw)),
+            (f"DELETE FROM {table} WHERE {same}", (*keys, kind, raw)),
+        ])
+        warnings.warn(f"gamewidgets store {self.path or 'in memory'}: {why}; the damaged row is kept aside "
+                      "(Store.damaged()) and the game goes on without it", StoreWarning, stacklevel=4)
+
     # -------------------------------------------------------------- internals
-    def _connect(self) -> sqlite3.Connection:
+    def _connect(self, timeout: float | None = None) -> sqlite3.Connection:
         assert self.path is not None, "a memory store has no file to connect to"
-        conn = sqlite3.connect(self.path, timeout=30, isolation_level=None)
-        conn.execute("PRAGMA busy_timeout = 30000")
+        wait = self.busy_timeout if timeout is None else timeout
+        conn = sqlite3.connect(self.path, timeout=wait, isolation_level=None)
+        conn.execute(f"PRAGMA busy_timeout = {int(wait * 1000)}")
         return conn
 
     def _check_and_create(self, conn: sqlite3.Connection) -> None:
@@ -289,55 +501,164 @@ class Store:
         # before anything is written to it.
         tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         version = conn.execute("PRAGMA user_version").fetchone()[0]
-        if tables and not {"records", "finished", "saved"} <= tables:
-            raise sqlite3.DatabaseError(f"not a gamewidgets store (tables: {sorted(tables)})")
+        if tables and not tables >= _TABLES:
+            raise _Damaged(f"not a gamewidgets store (tables: {sorted(tables)})")
         if version > SCHEMA_VERSION:
-            raise sqlite3.DatabaseError(f"made by a newer gamewidgets (schema {version})")
+            raise _Damaged(f"made by a newer gamewidgets (schema {version})")
+        check = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
+        if check != ["ok"]:
+            raise _Damaged(f"SQLite finds it damaged: {'; '.join(map(str, check))}")
+        if version == SCHEMA_VERSION:
+            return  # nothing to write: opening does not wait for another program's lock
+        if tables:  # an older store gains its new tables: no longer than any write waits
+            conn.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout * 1000)}")
         conn.execute("PRAGMA journal_mode = WAL")
-        transaction(conn, [(statement, ()) for statement in filter(str.strip, _SCHEMA.split(";"))]
-                    + [(f"PRAGMA user_version = {SCHEMA_VERSION}", ())])
+        transaction(conn, [(statement, ()) for statement in _schema_statements()])
 
-    def _fall_back(self, why: str) -> sqlite3.Connection:
-        """Warn and carry on in memory; the memory database."""
+    def _fall_back(self, why: str) -> None:
+        """Warn and carry on in memory, with the writes not made yet."""
         self.problem = why
         warnings.warn(
             f"gamewidgets cannot use its store {self.path} ({why}); the file is left "
             "untouched and nothing will be saved to it in this session "
             "(set GAMEWIDGETS_HOME or pass store= to use another file)",
             StoreWarning,
-            stacklevel=3,
+            stacklevel=4,
         )
         self._memory = memory = _memory_database()
-        return memory
+        for statements in self._pending:
+            transaction(memory, statements)
+        self._pending.clear()
+        self._failure = None
+        self._notify()
 
     def _read(self, sql: str, args: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         if self._memory is not None:
             return self._memory.execute(sql, args).fetchall()
         try:
-            conn = self._connect()
+            conn = self._connect(timeout=max(self.busy_timeout, 30.0))
             try:
                 return conn.execute(sql, args).fetchall()
             finally:
                 conn.close()
-        except sqlite3.Error as exc:
-            return self._fall_back(f"{type(exc).__name__}: {exc}").execute(sql, args).fetchall()
+        except (sqlite3.DatabaseError, UnicodeError) as exc:
+            if isinstance(exc, sqlite3.OperationalError) and not _damage(exc):
+                if self._pending and str(exc).startswith("no such table"):
+                    return []  # a new table whose creation waits for another program's lock
+                raise
+            self._fall_back(_why(exc))
+            return self._read(sql, args)
 
     def _write(self, statements: list[Statement]) -> None:
-        conn = self._memory
-        close = False
-        if conn is None:
-            try:
-                conn = self._connect()
-                close = True
-            except sqlite3.Error as exc:
-                conn = self._fall_back(f"{type(exc).__name__}: {exc}")
+        with self._lock:
+            if self._memory is not None:
+                transaction(self._memory, statements)
+                return
+            self._pending.append(statements)
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        """Write the waiting writes in order, as far as the file lets us."""
         try:
-            transaction(conn, statements)
-        except sqlite3.Error as exc:
-            if conn is self._memory:
-                raise
-            self._fall_back(f"{type(exc).__name__}: {exc}")
-            self._write(statements)
-        finally:
-            if close:
+            conn = self._connect()
+            try:
+                while self._pending:
+                    transaction(conn, self._pending[0])
+                    self._pending.pop(0)
+            finally:
                 conn.close()
+        except (sqlite3.DatabaseError, UnicodeError) as exc:
+            if isinstance(exc, sqlite3.OperationalError) and not _damage(exc):
+                self._wait(None if _busy(exc) else f"{type(exc).__name__}: {exc}")
+                return
+            if not isinstance(exc, (sqlite3.OperationalError, UnicodeError)) and not _damage(exc):
+                self._pending.pop(0)  # a write the database refuses (a bug): not kept to fail again
+                raise
+            self._fall_back(_why(exc))
+            return
+        self._failure = None
+        _WAITING.discard(self)
+        self._notify()
+
+    def _wait(self, failure: str | None) -> None:
+        """The oldest write could not be made (``failure``: why, None for a lock)."""
+        self._failure = failure
+        _WAITING.add(self)
+        now = self.status()
+        if now["state"] != self._shown["state"]:
+            warnings.warn(f"gamewidgets store {self.path}: {now['message']}", StoreWarning, stacklevel=5)
+        self._notify()
+        if self._retry is None:
+            try:
+                loop = asyncio.get_running_loop()
+            except RuntimeError:
+                return  # no event loop: tried again at the next write, flush() and exit
+            self._retry = loop.call_later(self.retry_every, self._try_again)
+
+    def _try_again(self) -> None:
+        self._retry = None
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", StoreWarning)  # said once already
+            self.flush()
+
+    def _notify(self) -> None:
+        """Tell the listeners the status, if it changed."""
+        status = self.status()
+        if status == self._shown:
+            return
+        self._shown = status
+        for ref in list(self._listeners):
+            listener = ref()
+            if listener is None:
+                self._listeners.remove(ref)
+            else:
+                listener(status)
+
+
+def _check_header(file: Path) -> None:
+    """A file that is there and not empty must start as an SQLite database does
+    (SQLite itself would take a short file for an empty database and write over it)."""
+    try:
+        with open(file, "rb") as f:
+            head = f.read(100)
+    except FileNotFoundError:
+        return
+    if head and (len(head) < 100 or not head.startswith(_SQLITE_HEADER)):
+        size = file.stat().st_size
+        raise _Damaged(f"not an SQLite database: {size} byte{'s' if size != 1 else ''} starting {head[:16]!r}")
+
+
+def _schema_statements() -> list[str]:
+    return [*filter(str.strip, _SCHEMA.split(";")), f"PRAGMA user_version = {SCHEMA_VERSION}"]
+
+
+def _damage(exc: BaseException) -> bool:
+    """The error says the file is damaged (not busy, not unwritable)."""
+    if isinstance(exc, (_Damaged, UnicodeError)):
+        return True
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in _DAMAGE_ERRORS or (isinstance(exc, sqlite3.DatabaseError)
+                                      and not isinstance(exc, sqlite3.OperationalError) and not name)
+
+
+def _busy(exc: BaseException) -> bool:
+    return getattr(exc, "sqlite_errorname", "") in _BUSY_ERRORS
+
+
+def _why(exc: BaseException) -> str:
+    if isinstance(exc, _Damaged):
+        return str(exc)
+    if isinstance(exc, UnicodeError):  # SQLite's own message was not UTF-8: its file is damaged
+        return "the file is damaged (SQLite's report of it is not even text)"
+    return f"{type(exc).__name__}: {exc}"
+
+
+def _describe(kind: str, raw: bytes | None) -> str:
+    value = _value_of(kind, raw)
+    return f"an SQL {kind} {short_repr(value, 40)}" if kind != "null" else "empty"
+
+
+def _reason(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"{exc} is missing"
+    return str(exc) or type(exc).__name__

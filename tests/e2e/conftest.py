@@ -565,6 +565,26 @@ _SAVE_JS = f"""async ([path, timeoutMs]) => {{
 }}"""
 
 
+# a round trip through the kernel (js/lib/shell.js): ping the view's widget, wait for its pong
+_ROUNDTRIP_JS = """([root, n]) => {
+    document.querySelector(root).dispatchEvent(new CustomEvent("gw-roundtrip", {detail: n}));
+}"""
+
+# true once the views under `root` (every view if null) have been still for three frames:
+# no tween running (data-animating), the same sizes and places of canvases and dialogs
+_STILL_JS = """(root) => {
+    const roots = root ? [document.querySelector(root)] : [...document.querySelectorAll(".gw-root")];
+    const busy = roots.some((el) => el && el.dataset.animating === "true");
+    const shape = roots.map((el) => el ? [...el.querySelectorAll("canvas, .gw-dialog")]
+        .map((n) => JSON.stringify(n.getBoundingClientRect())).join("|") : "").join("#");
+    const still = window.__gwStill || (window.__gwStill = {});
+    const seen = still[root || "*"] || (still[root || "*"] = {shape: null, frames: 0});
+    seen.frames = !busy && shape === seen.shape ? seen.frames + 1 : 0;
+    seen.shape = shape;
+    return seen.frames >= 3;
+}"""
+
+
 class Lab:
     """What a browser test works with; see the module docstring."""
 
@@ -583,6 +603,7 @@ class Lab:
         self._client = None
         self.timings: dict[str, float] = {}  # seconds of the last open_notebook
         self._others: list[Lab] = []
+        self._round_trips = 0
 
     def another(self) -> Lab:
         """A second driver (own context, page and kernel) on the same JupyterLab."""
@@ -843,12 +864,29 @@ class Lab:
     def wait_for_attr(self, selector: str, attr: str, value, timeout: float = ACTION_TIMEOUT):
         wait_for_attr(self.page, selector, attr, value, timeout)
 
+    def round_trip(self, root: str) -> None:
+        """Wait until the kernel has handled every message the view at ``root`` sent so far
+        (how a test knows a click sent nothing: no fixed wait)."""
+        self._round_trips += 1
+        self.page.evaluate(_ROUNDTRIP_JS, [root, self._round_trips])
+        self.wait_for_attr(root, "data-roundtrip", self._round_trips)
+
+    def wait_still(self, root: str | None = None, timeout: float = ACTION_TIMEOUT) -> None:
+        """Wait until the view at ``root`` (every view if None) is still: no animation
+        running, nothing resizing or moving for three frames."""
+        self.page.wait_for_function(_STILL_JS, arg=root, polling="raf", timeout=timeout * 1000)
+
     def screenshot(self, name: str, locator=None) -> Path:
-        """Save screenshots/<name>.png of the page (or of ``locator``); return the path."""
+        """Save screenshots/<name>.png of the page (or of ``locator``) once the views are
+        still (CSS animations are finished for the picture); return the path."""
+        from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
         SCREENSHOTS.mkdir(exist_ok=True)
         safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name).strip("_") or "screenshot"
         path = SCREENSHOTS / f"{safe}.png"
-        (locator or self.page).screenshot(path=str(path))
+        with contextlib.suppress(PlaywrightTimeout):  # a view that keeps moving is pictured as it is
+            self.wait_still(timeout=10)
+        (locator or self.page).screenshot(path=str(path), animations="disabled")
         return path
 
     # -- teardown

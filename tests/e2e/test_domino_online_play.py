@@ -5,6 +5,10 @@ server this test starts (``LocalServer``, a child process on 127.0.0.1).
 Each move is made by clicking in the page of the seat whose turn it is (a playable
 tile, then an end marker if it fits both ends; Draw or Pass when nothing fits), and
 both kernels must then hold the new state. Screenshots: domino-online-play-*.png.
+
+Presence: with the room server gone, the host's view says its own state and
+"unknown" for the guest; once the guest's tab is closed, the host's view shows the
+guest away (domino-online-away.png), and here again once a view of it is open.
 """
 
 import time
@@ -57,6 +61,45 @@ def make_a_move(driver, page) -> str:
             button.click()
             return action
     raise AssertionError("the seat to move has nothing to click: " + driver.evaluate("str(w.view)"))
+
+
+def chip_text(page, seat) -> str:
+    return page.locator(f'{ROOT} [data-seat-status="{seat}"]').inner_text()
+
+
+def test_presence_a_closed_tab_is_away_and_a_lost_server_unknown(lab, room_server):
+    host_page = open_seat(lab, f'w = Domino.host("{room_server.url}", store=None)')
+    invite = lab.evaluate("w.invite")
+    guest = lab.another()
+    # away after 8 s without a view (the views say "here" every 5 s)
+    guest_page = open_seat(guest, f'w = Domino.join("{invite}", store=None, away_after=8)')
+    for driver in (lab, guest):
+        driver.wait_for_attr(ROOT, "data-presence", "here,here")
+
+    # the room server goes away: our own state, and the opponent unknown
+    room_server.kill()
+    lab.wait_for_attr(ROOT, "data-presence", "offline,unknown")
+    assert chip_text(host_page, 1) == "Opponent \u00b7 unknown"
+    assert chip_text(host_page, 0).startswith("You \u00b7 ")
+    assert lab.evaluate("w.online['seats']") == [False, False]
+    lab.screenshot("domino-online-unknown", host_page.locator(ROOT))
+    room_server.start()
+    for driver in (lab, guest):
+        driver.wait_for_attr(ROOT, "data-presence", "here,here", timeout=STEP_TIMEOUT * 2)
+
+    # the guest's tab is closed: its kernel is still connected, but nobody looks
+    guest_page.close()
+    lab.wait_for_attr(ROOT, "data-presence", "here,away", timeout=STEP_TIMEOUT)
+    assert chip_text(host_page, 1) == "Opponent \u00b7 away"
+    away = host_page.locator(f"{ROOT} [data-banner=away]")
+    assert away.is_visible() and "Your opponent is away" in away.inner_text()
+    assert guest.evaluate("w.connected") and lab.evaluate("w.opponent_presence") == "away"
+    lab.screenshot("domino-online-away", host_page.locator(ROOT))
+    # a view of the guest's seat is open again (what its view would say)
+    guest.execute("w._on_view_message(w, {'type': 'here'}, [])")
+    lab.wait_for_attr(ROOT, "data-presence", "here,here")
+    assert not away.is_visible()
+    assert not [m for m in lab.console if "error" in m.lower()], lab.console
 
 
 def test_two_notebooks_play_a_whole_hand_through_the_room_server(lab, room_server):

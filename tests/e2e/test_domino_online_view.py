@@ -5,7 +5,8 @@ messages the view sends are observed with ``w.on_msg`` (a plain Domino rejects
 ``decline`` / ``reconnect``: that is fine here, only the messages matter).
 
 Checked: the seat chips and data-seats follow ``online.seats`` / ``joined``; the
-waiting, connecting, offline and closed notices; the replaced dialog's "Play here
+opponent away (``online.presence``) and unknown while this seat is offline, and the
+view's ``here`` messages; the waiting, connecting, offline and closed notices; the replaced dialog's "Play here
 instead"; the new-game request (agree / decline / withdraw); Copy invite (also when
 the clipboard refuses); the level button hidden; the end-of-hand screen without the
 opponent's tiles; all of these on a phone (412x915: the output gets ~296 px).
@@ -23,6 +24,9 @@ from gamewidgets import Domino
 w = Domino(store=None, seed=1, muted=True, reduced_motion=True)  # no fades: steady screenshots
 seen = []  # every message the view sends
 w.on_msg(lambda _w, content, _buffers: seen.append(content))
+# an online view says "here" every few seconds: this plain Domino takes it quietly
+w._view_actions = {{**type(w)._view_actions, "here": "_view_here"}}
+w._view_here = lambda message: None
 INVITE = {INVITE!r}
 
 def go_online(seat=0, **online):
@@ -203,6 +207,43 @@ def test_seat_chips_waiting_invite_and_connection_notices(lab):
     go(lab)
     assert not closed.is_visible() and not waiting.is_visible()
     assert int(attr(page, "data-playable")) > 0
+    assert not [m for m in lab.console if "error" in m.lower()], lab.console
+
+
+def test_the_opponent_away_and_unknown_while_this_seat_is_offline(lab):
+    page = open_online(lab)
+    root = page.locator(ROOT)
+    lab.until("sent('here')")  # the view tells Python it is open
+    assert attr(page, "data-presence") == "here,here"
+    away = notice(page, "away")
+    assert not away.is_visible()
+
+    # the opponent is connected, but no view of their seat is open
+    go(lab, presence=["here", "away"])
+    lab.wait_for_attr(ROOT, "data-presence", "here,away")
+    assert chip(page, 1).inner_text() == "Opponent \u00b7 away"
+    assert chip(page, 1).get_attribute("data-presence") == "away"
+    assert chip(page, 1).get_attribute("data-connected") == "true"
+    assert "not open" in chip(page, 1).get_attribute("title")
+    assert away.is_visible() and "Your opponent is away" in away.inner_text()
+    assert int(attr(page, "data-playable")) > 0  # the game goes on
+    lab.screenshot("domino-online-away-traits", root)
+
+    # this seat is offline: nothing is known of the opponent, whatever was last heard
+    go(lab, state="offline", seats=[False, True], presence=["offline", "here"], retry_in=5)
+    lab.wait_for_attr(ROOT, "data-presence", "offline,unknown")
+    assert chip(page, 1).inner_text() == "Opponent \u00b7 unknown"
+    assert chip(page, 1).get_attribute("data-presence") == "unknown"
+    assert chip(page, 0).inner_text() == "You \u00b7 offline"
+    assert not away.is_visible()
+    go(lab, state="connecting", seats=[False, False], presence=["offline", "unknown"])
+    assert chip(page, 1).inner_text() == "Opponent \u00b7 unknown"
+    lab.screenshot("domino-online-unknown-traits", root)
+
+    # back: both here (a trait without presence reads as its seats say)
+    go(lab)
+    lab.wait_for_attr(ROOT, "data-presence", "here,here")
+    assert chip(page, 1).inner_text() == "Opponent \u00b7 connected" and not away.is_visible()
     assert not [m for m in lab.console if "error" in m.lower()], lab.console
 
 

@@ -273,7 +273,7 @@ def test_a_long_line_leaves_the_hand_on_a_laptop_screen(lab):
     page.wait_for_function(
         f"() => document.querySelector('{ROOT} canvas.gw-board').getBoundingClientRect().height < {fit['board']}"
     )
-    page.wait_for_timeout(300)  # the resize settled
+    lab.wait_still(ROOT)  # the resize settled
     short = page.evaluate(FIT_JS, ROOT)
     lab.screenshot("domino-long-line-1366x600")
     assert short["height"] <= short["area"], short
@@ -282,7 +282,7 @@ def test_a_long_line_leaves_the_hand_on_a_laptop_screen(lab):
     tile(page, "6-6").click()
     lab.until("len(w.line) == 27")
     lab.wait_for_attr(ROOT, "data-line", 27)
-    page.wait_for_timeout(300)
+    lab.wait_still(ROOT)
     played = page.evaluate(FIT_JS, ROOT)
     assert played["height"] <= played["area"], played
     lab.screenshot("domino-long-line-played", page.locator(ROOT))

@@ -15,7 +15,7 @@ BACK = "[data-action=history-back]"
 FORWARD = "[data-action=history-forward]"
 LIVE = "[data-action=history-live]"
 SLIDER = "[data-control=history]"
-BANNER = ".gw-banner"
+BANNER = ".gw-banner[data-banner=history]"
 
 
 def flat(board):
@@ -34,7 +34,6 @@ def test_show_draws_the_analysis_and_the_next_move_clears_it(lab):
     # the title is in the status line, with a legend of the colour scale
     assert page.locator(".gw-status").text_content() == overlay["title"]
     assert page.locator(".gw-legend").is_visible()
-    page.wait_for_timeout(300)  # the overlay fades in
     lab.screenshot("line98-analysis-overlay", page.locator(ROOT))
     # the board stays playable under the overlay; the move clears it
     (sr, sc), (tr, tc) = overlay["arrow"]
@@ -97,7 +96,7 @@ def test_the_history_slider_looks_back_without_losing_the_game(lab):
     click_cell(page, *divmod(ball, 9))
     page.keyboard.press("Enter")
     page.keyboard.press("u")
-    page.wait_for_timeout(400)
+    lab.round_trip(ROOT)
     assert lab.evaluate("[w.last_event['id'], w.position, w.selected]") == before
     assert lab.evaluate("[w.history_index, w.moves]") == [1, 3]
 
@@ -141,19 +140,22 @@ def test_watch_animates_a_computer_player_without_blocking_the_kernel(lab):
           const note = () => {
             window.__seen.add('state:' + root.dataset.state);
             window.__seen.add('thinking:' + root.dataset.thinking);
-            if (root.dataset.overlay !== '0') window.__seen.add('overlay');
+            if (root.dataset.overlay !== '0' && !window.__seen.has('overlay')) {
+              window.__seen.add('overlay');
+              window.__overlay = [Number(root.dataset.overlay), root.dataset.arrow];
+            }
           };
           new MutationObserver(note).observe(root, { attributes: true });
           note();
         }"""
     )
-    lab.execute("task = w.watch(BuildPlayer(seed=1), moves=3, delay=0.6)")
-    # watch returned at once, and the kernel answers while the player plays
-    assert lab.evaluate("[w.moves < 3, task.done()]") == [True, False]
-    assert lab.execute("21 * 2") == "42"
-    lab.wait_for_attr(ROOT, "data-thinking", "true", timeout=10)
+    # watch returns at once (checked in the same cell, before the loop runs the task)
+    lab.execute("task = w.watch(BuildPlayer(seed=1), moves=3, delay=0.6)\nat_once = [w.moves, task.done()]")
+    assert lab.evaluate("at_once") == [0, False]
+    assert lab.execute("21 * 2") == "42"  # the kernel answers while the player plays
+    page.wait_for_function("() => window.__seen.has('thinking:true')")
     lab.screenshot("line98-analysis-thinking", page.locator(ROOT))
-    lab.until("w.moves == 3", timeout=20)
+    lab.until("w.moves == 3")
     lab.wait_for_attr(ROOT, "data-moves", 3)
     lab.wait_for_attr(ROOT, "data-state", "playing")
     lab.wait_for_attr(ROOT, "data-thinking", "false")
@@ -165,11 +167,11 @@ def test_watch_animates_a_computer_player_without_blocking_the_kernel(lab):
     assert attr(page, "data-event") == str(lab.evaluate("w.last_event['id']"))
     # explain=True shows each analysis before its move; the move clears it
     lab.execute("task = w.watch('build', moves=1, delay=1.0, explain=True)")
-    page.wait_for_function("() => window.__seen.has('overlay')", timeout=10_000)
-    assert int(attr(page, "data-overlay")) > 0 and attr(page, "data-arrow")
-    page.wait_for_timeout(250)  # the overlay fades in (200 ms); the move comes 500 ms after it
+    page.wait_for_function("() => window.__seen.has('overlay')")
+    shown, arrow = page.evaluate("window.__overlay")  # as it was when it came, before the move
+    assert shown > 0 and arrow
     lab.screenshot("line98-analysis-explain", page.locator(ROOT))
-    lab.until("w.moves == 4 and task.done()", timeout=20)
+    lab.until("w.moves == 4 and task.done()")
     lab.wait_for_attr(ROOT, "data-moves", 4)
     lab.wait_for_attr(ROOT, "data-overlay", 0)
     lab.wait_for_attr(ROOT, "data-history", "4/4")

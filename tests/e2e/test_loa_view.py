@@ -195,7 +195,6 @@ def test_pause_menu_sound_new_game_and_continue(lab):
     cont = page.locator("[data-dialog=setup] [data-action=continue]")
     cont.wait_for(state="visible")
     assert "move 2" in cont.inner_text()
-    page.wait_for_timeout(300)  # the dialog's pop-in
     lab.screenshot("loa-setup-continue", page.locator(ROOT))
     cont.click()
     lab.wait_for_attr(ROOT, "data-phase", "playing")
@@ -223,7 +222,7 @@ def test_history_slider_looks_back_read_only(lab):
     lab.screenshot("loa-history", page.locator(ROOT))
     # looking back is read-only: a click on a piece selects nothing
     click_cell(page, 5, 2)
-    page.wait_for_timeout(300)
+    lab.round_trip(ROOT)
     assert lab.evaluate("w.selected") == [] and attr(page, "data-selected") == ""
     page.keyboard.press("PageUp")
     lab.wait_for_attr(ROOT, "data-history", "0/2")
@@ -292,7 +291,7 @@ def test_keyboard_move_and_two_views_of_one_widget(lab):
 
 def test_the_board_stays_responsive_while_the_computer_thinks(lab):
     page = open_game(
-        lab, 'LinesOfAction(6, "hard", seed=7, ai={"time_limit": 2.5}, store=None, muted=True)', phase="playing"
+        lab, 'LinesOfAction(6, "hard", seed=7, ai={"time_limit": 6}, store=None, muted=True)', phase="playing"
     )
     click_cell(page, 5, 1)
     lab.wait_for_attr(ROOT, "data-selected", "5,1")
@@ -310,7 +309,7 @@ def test_the_board_stays_responsive_while_the_computer_thinks(lab):
     page.keyboard.press("ArrowRight")
     lab.wait_for_attr(ROOT, "data-cursor", "0,1")
     assert attr(page, "data-thinking") == "true"
-    lab.until("not w.thinking and w.moves == 2", timeout=30)
+    lab.until("not w.thinking and w.moves == 2")
     lab.wait_for_attr(ROOT, "data-thinking", "false")
     lab.wait_for_attr(ROOT, "data-turn", "user")
     assert badge.is_hidden()

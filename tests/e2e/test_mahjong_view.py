@@ -8,7 +8,6 @@ hint, state, orientation, cursor, event) say what the view shows, and
 transposes the grid). Screenshots go to tests/e2e/screenshots/mahjong-*.png.
 """
 
-import time
 
 ROOT = "[data-game=mahjong]"
 CANVAS = "canvas.gw-board"
@@ -75,14 +74,6 @@ def drag_cell(page, a, b):
     return lambda: page.mouse.up()
 
 
-def until(lab, expr, timeout=10):
-    """Wait until a Python expression on the kernel is true (view -> Python is async)."""
-    deadline = time.monotonic() + timeout
-    while not lab.evaluate(f"bool({expr})"):
-        assert time.monotonic() < deadline, f"{expr} still false after {timeout} s"
-        time.sleep(0.05)
-
-
 def attr(page, name):
     return page.locator(ROOT).get_attribute(name)
 
@@ -136,7 +127,7 @@ def test_dragging_one_tile_onto_its_partner_removes_the_pair(lab):
     event = lab.evaluate("w.last_event['id']")
     drag_cell(page, c, a)()
     lab.wait_for_attr(ROOT, "data-dragging", "false")
-    time.sleep(0.3)
+    lab.round_trip(ROOT)
     assert lab.evaluate("[w.last_event['id'], w.tiles_left]") == [event, 142]
 
 
@@ -147,7 +138,7 @@ def test_a_matching_pair_that_cannot_be_connected_stays(lab):
     click_cell(page, a)
     lab.wait_for_attr(ROOT, "data-selected", f"{a[0]},{a[1]}")
     click_cell(page, b)
-    until(lab, "w.last_event['kind'] == 'refused'")
+    lab.until("w.last_event['kind'] == 'refused'")
     event = lab.evaluate("w.last_event")
     assert [event["a"], event["b"]] == [a, b]
     lab.wait_for_attr(ROOT, "data-event", event["id"])
@@ -158,7 +149,7 @@ def test_a_matching_pair_that_cannot_be_connected_stays(lab):
     lab.screenshot("mahjong-refused", page.locator(ROOT))
     # a refused drop too
     drag_cell(page, b, a)()
-    until(lab, f"w.last_event['id'] > {event['id']}")
+    lab.until(f"w.last_event['id'] > {event['id']}")
     assert lab.evaluate("[w.last_event['kind'], w.tiles_left]") == ["refused", 144]
 
 
@@ -177,7 +168,7 @@ def test_the_no_moves_dialog_opens_on_a_stuck_position_and_shuffles(lab):
     assert page.locator(".gw-toolbar [data-action=shuffle]").is_enabled()
     lab.screenshot("mahjong-stuck", page.locator(ROOT))
     dialog.locator("[data-action=shuffle]").click()
-    until(lab, "not w.stuck")
+    lab.until("not w.stuck")
     lab.wait_for_attr(ROOT, "data-state", "playing")
     dialog.wait_for(state="hidden")
     assert lab.evaluate("sorted(c for c in w.grid if c)") == before
@@ -218,12 +209,12 @@ def test_a_pair_with_the_keyboard_only(lab):
     page.keyboard.press("End")
     lab.wait_for_attr(ROOT, "data-cursor", f"{b[0]},17")
     page.keyboard.press("h")
-    until(lab, "w.last_event['kind'] == 'hint'")
+    lab.until("w.last_event['kind'] == 'hint'")
     hint = lab.evaluate("w.hint_pair")
     lab.wait_for_attr(ROOT, "data-hint", f"{hint[0][0]},{hint[0][1]};{hint[1][0]},{hint[1][1]}")
     lab.screenshot("mahjong-hint", page.locator(ROOT))
     page.keyboard.press("u")
-    until(lab, "w.last_event['kind'] == 'undo'")
+    lab.until("w.last_event['kind'] == 'undo'")
     lab.wait_for_attr(ROOT, "data-tiles", 144)
 
 
@@ -351,7 +342,7 @@ def test_shortcut_letters_work_on_the_controls_but_not_in_the_select(lab):
     lab.wait_for_attr(ROOT, "data-state", "playing")
     page.locator(f"{ROOT} [data-setting=reduced_motion]").focus()  # a checkbox: H asks for a hint
     page.keyboard.press("h")
-    until(lab, "w.last_event['kind'] == 'hint'")
+    lab.until("w.last_event['kind'] == 'hint'")
     page.locator(f"{ROOT} .gw-toolbar [data-action=new]").focus()  # a button: P pauses
     page.keyboard.press("p")
     lab.wait_for_attr(ROOT, "data-state", "paused")
@@ -360,5 +351,5 @@ def test_shortcut_letters_work_on_the_controls_but_not_in_the_select(lab):
     event = lab.evaluate("w.last_event['id']")
     page.locator(f"{ROOT} [data-setting=orientation]").focus()  # a select: N is its own
     page.keyboard.press("n")
-    time.sleep(0.5)
+    lab.round_trip(ROOT)
     assert lab.evaluate("w.last_event['id']") == event

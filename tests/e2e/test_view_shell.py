@@ -120,7 +120,7 @@ def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab, frontend
     lab.restart_kernel()
     for game in GAMES:
         root = root_of(game)
-        lab.wait_for_attr(root, "data-connection", "lost", timeout=10)
+        lab.wait_for_attr(root, "data-connection", "lost")
         notice = page.locator(f"{root} [data-notice=disconnected]")
         assert notice.is_visible()
         assert "Run the cell again" in notice.inner_text()
@@ -135,7 +135,7 @@ def test_a_view_whose_kernel_was_shut_down_says_so(lab):
     lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
     lab.wait_for_attr(root_of("line98"), "data-connection", "live")
     lab.panel("panel.sessionContext.shutdown()")
-    lab.wait_for_attr(root_of("line98"), "data-connection", "lost", timeout=10)
+    lab.wait_for_attr(root_of("line98"), "data-connection", "lost")
 
 
 FIT_JS = """(root) => {
@@ -251,3 +251,59 @@ def test_the_history_slider_is_right_on_first_render(lab, game, cells):
     lab.wait_for_attr(root, "data-history", "4/4")
     page.wait_for_function(f"() => document.querySelector('{root} input[data-control=history]').max === '4'")
     assert page.evaluate(SLIDER_JS, root) == {"value": "4", "max": "4", "label": "move 4 / 4"}
+
+
+# Another program holding the store locked, in the kernel: started by `lock()`, let go
+# by `release()`.
+LOCKER_CELL = '''import subprocess, sys
+LOCKER = """
+import sqlite3, sys
+conn = sqlite3.connect(sys.argv[1], isolation_level=None)
+conn.execute("BEGIN EXCLUSIVE")
+print("locked", flush=True)
+sys.stdin.readline()
+"""
+def lock(path):
+    p = subprocess.Popen([sys.executable, "-c", LOCKER, str(path)], stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, text=True)
+    assert p.stdout.readline().strip() == "locked"
+    return p
+def release(p):
+    p.stdin.write("\\n"); p.stdin.flush(); p.wait()
+'''
+
+
+def test_every_view_shows_a_store_that_cannot_be_used(lab, tmp_path):
+    damaged = tmp_path / "damaged.sqlite3"
+    damaged.write_bytes(b"x")
+    cells = [f"import warnings\nwarnings.simplefilter('ignore')\n{ALL_FOUR[0]}\npath = {str(damaged)!r}"]
+    cells += [f"w_{game} = {code[:-1]}, store=path)\nw_{game}" for game, code in zip(GAMES, ALL_FOUR[1:], strict=True)]
+    page = lab.open_notebook(cells)
+    for game in GAMES:
+        root = root_of(game)
+        lab.wait_for_attr(root, "data-storage", "unavailable")
+        notice = page.locator(f"{root} [data-notice=storage]")
+        assert notice.is_visible() and "Not saved" in notice.inner_text() and "damaged.sqlite3" in notice.inner_text()
+    lab.screenshot("shell-store-unavailable", page.locator(root_of("line98")))
+    assert damaged.read_bytes() == b"x"
+
+
+def test_a_save_waiting_for_a_lock_is_shown_until_it_is_written(lab):
+    page = lab.open_notebook([
+        LOCKER_CELL,
+        "from gamewidgets import Line98\nfrom gamewidgets.store import Store\n"
+        "store = Store(busy_timeout=0.05, retry_every=0.2)\nw = Line98(seed=1, store=store)\nw",
+    ])
+    root = root_of("line98")
+    lab.wait_for_attr(root, "data-storage", "saved")
+    assert not page.locator(f"{root} [data-notice=storage]").is_visible()
+    lab.execute("import warnings\nlocker = lock(store.path)\nwith warnings.catch_warnings():\n"
+                "    warnings.simplefilter('ignore')\n    w.save('while locked')")
+    lab.wait_for_attr(root, "data-storage", "waiting")
+    notice = page.locator(f"{root} [data-notice=storage]")
+    assert "1 change not saved yet" in notice.inner_text() and "locked by another program" in notice.inner_text()
+    lab.screenshot("shell-store-waiting", page.locator(root))
+    lab.execute("release(locker)")  # the kernel's event loop tries again by itself
+    lab.wait_for_attr(root, "data-storage", "saved")
+    assert not notice.is_visible()
+    assert lab.evaluate("Store().load('line98', 'while locked') == w.game.to_dict()")

@@ -41,6 +41,23 @@ Choices
   tiles and each of its draws), most constrained first, uniformly among the tiles a
   slot allows, restarting on a dead end: close to, not exactly, uniform over the
   consistent deals. The opponent's play style is not modelled (only hard facts).
+  ``samples`` is an integer of at least 1 and ``time_limit`` None or a number of
+  seconds of at least 0; anything else is a ValueError.
+- ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~.rules.PlayerView` and
+  nothing else: given a :class:`~.rules.Game` (or anything else) they raise TypeError
+  saying to pass ``game.view(player)``. A game does not say whose decision it is (at
+  the end of a hand nobody's) and holds both hands, so a player never takes one.
+
+Options of the levels
+---------------------
+Each level names the options it takes (``Player.options``): ``hard`` takes
+``samples`` and ``time_limit``; ``easy`` and ``medium`` take none. A set of options
+for "whichever level is chosen" — the ``ai=`` of the ``Domino`` widget, whose level
+the user may change at any time — is checked once by :func:`checked_options` (every
+key must be an option of some level, and every level that takes it must accept the
+value) and applied by :func:`level_player`, which gives each level only the options it
+takes: ``Domino(ai={"samples": 100})`` plays medium as medium and hard with 100
+samples.
 """
 
 from __future__ import annotations
@@ -48,13 +65,14 @@ from __future__ import annotations
 import json
 import time
 import zlib
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
+from ..untrusted import integer, number, short_repr
 from .rules import (
     DRAW,
     LEFT,
@@ -100,6 +118,8 @@ class Player:
     """Base of the Dominoes levels: ``choose(view)`` and ``analyse(view)``."""
 
     name = ""
+    #: the keyword options this level takes besides ``seed`` (see "Options of the levels")
+    options: ClassVar[tuple[str, ...]] = ()
 
     def __init__(self, seed: int | None = 0):
         self.seed = 0 if seed is None else int(seed)
@@ -116,8 +136,7 @@ class Player:
 
     def analyse(self, view: PlayerView) -> Analysis:
         """The action with every candidate, its expected value and why it won."""
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"a player decides from a PlayerView (game.view(player)), not {type(view).__name__}")
+        _check_view(view)
         moves = view.legal_actions()
         if not moves:
             raise GameOver("the game is over" if view.is_over else f"it is not player {view.player}'s turn")
@@ -325,10 +344,13 @@ class Hard(Player):
 
     name = "hard"
 
+    options = ("samples", "time_limit")
+
     def __init__(self, seed: int | None = 0, samples: int = 300, time_limit: float | None = 1.5):
         super().__init__(seed)
-        self.samples = int(samples)
-        self.time_limit = time_limit
+        self.samples = integer(samples, "samples (hidden deals sampled per move)", 1, error=ValueError)
+        self.time_limit = None if time_limit is None else number(
+            time_limit, "time_limit (seconds per move, or None)", 0, error=ValueError)
 
     def __repr__(self) -> str:
         return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
@@ -336,7 +358,9 @@ class Hard(Player):
     def beliefs(self, view: PlayerView) -> dict[str, Any]:
         """What it believes about the other hand: ``{"beliefs": {tile: chance held},
         "ruled_out": [tiles the public facts exclude], "samples": n}`` (also while
-        only one move is possible, when ``analyse`` does not sample)."""
+        only one move is possible, when ``analyse`` does not sample). ``view`` is a
+        :class:`PlayerView` (``game.view(player)``); a Game is a TypeError."""
+        _check_view(view)
         _, _, stats = self._score(view, [], self._rng(view))
         return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
 
@@ -387,6 +411,41 @@ class Hard(Player):
 
 
 LEVELS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard)}
+
+
+def _check_view(view: object) -> None:
+    if isinstance(view, Game):
+        raise TypeError("a player decides from what one player sees, game.view(player), not from the whole "
+                        "Game (it holds both hands)")
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"a player decides from a PlayerView (game.view(player)), not {type(view).__name__}")
+
+
+def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
+    """``options`` for whichever level will play, checked now: ValueError for a key no
+    level takes, or a value a level that takes it refuses (see "Options of the
+    levels"). Returns a plain dict copy."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise ValueError(f"the computer's options are a dict like {{'samples': 100}}, not {short_repr(options)}")
+    known = {name: level for level in LEVELS.values() for name in level.options}
+    unknown = [key for key in options if key not in known]
+    if unknown:
+        takes = "; ".join(f"{level.name}: {', '.join(level.options)}" for level in LEVELS.values() if level.options)
+        raise ValueError(f"no level takes the option(s) {', '.join(map(short_repr, unknown))} (options: {takes})")
+    for level in LEVELS.values():
+        level(**{key: value for key, value in options.items() if key in level.options})  # raises ValueError
+    return dict(options)
+
+
+def level_player(level: str, seed: int | None = 0, options: Mapping[str, Any] | None = None) -> Player:
+    """The player of ``level`` with those of ``options`` it takes (the others are for
+    other levels and left out; see :func:`checked_options`)."""
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"level must be one of {tuple(LEVELS)}, not {short_repr(level)}")
+    cls = LEVELS[level]
+    return cls(seed=seed, **{key: value for key, value in (options or {}).items() if key in cls.options})
 
 
 def play_hand(game: Game, players: Sequence[Player]) -> Game:

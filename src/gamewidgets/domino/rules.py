@@ -31,6 +31,13 @@ Conventions
   ``from_position`` also has ``line``, ``turn`` and ``passes`` in its ``deal``).
   ``play()`` also takes a move in that format: a given ``player`` must be the one to
   move and a draw's ``tile`` the boneyard's next tile, which checks a replay.
+- Everything read from outside — a tile (``as_tile``: a view's click, a client's move),
+  a deal, a record, a save, a :class:`PlayerView` sent by a server — is checked with
+  :mod:`gamewidgets.untrusted` before use: pips are integers 0..6, players 0 or 1,
+  counts within the 28 tiles, seeds at most 2¹²⁸ − 1; NaN, infinities, bools and huge
+  integers are refused with the loader's typed error (IllegalMove for a tile or a move,
+  ValueError from ``from_deal`` / ``from_position``, :class:`BadSave` from
+  ``from_record`` / ``from_dict`` / ``PlayerView.from_dict``).
 
 Choices where the rule book is silent
 -------------------------------------
@@ -118,6 +125,7 @@ from typing import Any, cast
 import numpy as np
 
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..untrusted import MAX_INTEGER, generator_state, integer, short_repr
 
 PLAYERS = 2
 HAND = 7
@@ -146,17 +154,15 @@ def as_tile(value: Any, what: str = "tile") -> Tile:
     if isinstance(value, str):
         match = re.fullmatch(r"\s*\[?\s*(\d)\s*[-|:,/ ]?\s*(\d)\s*\]?\s*", value)
         if not match:
-            raise IllegalMove(f"{what} {value!r} is not a tile like 6-4")
+            raise IllegalMove(f"{what} {short_repr(value)} is not a tile like 6-4")
         value = (int(match[1]), int(match[2]))
     try:
         a, b = value
-        if isinstance(a, bool) or isinstance(b, bool) or (int(a), int(b)) != (a, b):
-            raise TypeError
-        a, b = int(a), int(b)
-    except (TypeError, ValueError):
-        raise IllegalMove(f"{what} {value!r} is not a pair of pips") from None
+        a, b = integer(a, what, error=IllegalMove), integer(b, what, error=IllegalMove)
+    except (TypeError, ValueError):  # IllegalMove is a ValueError
+        raise IllegalMove(f"{what} {short_repr(value)} is not a pair of pips") from None
     if not (0 <= a <= HIGH and 0 <= b <= HIGH):
-        raise IllegalMove(f"{what} {value!r}: pips go from 0 (blank) to {HIGH}")
+        raise IllegalMove(f"{what} {short_repr(value)}: pips go from 0 (blank) to {HIGH}")
     return (a, b) if a >= b else (b, a)
 
 
@@ -212,7 +218,7 @@ class Play:
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", as_tile(self.tile))
         if self.end not in ENDS:
-            raise IllegalMove(f"end must be 'left' or 'right', not {self.end!r}")
+            raise IllegalMove(f"end must be 'left' or 'right', not {short_repr(self.end)}")
 
     @property
     def action(self) -> str:
@@ -264,17 +270,17 @@ def move_from_dict(data: dict[str, Any]) -> Move:
     """A move from the record format (``player`` and a draw's ``tile`` are ignored
     here; ``Game.play`` checks them when given the dict itself)."""
     if not isinstance(data, dict):
-        raise IllegalMove(f"a move is a dict like {{'action': 'draw'}}, not {data!r}")
+        raise IllegalMove(f"a move is a dict like {{'action': 'draw'}}, not {short_repr(data)}")
     action = data.get("action")
     if action == PLAY:
         if "tile" not in data or "end" not in data:
-            raise IllegalMove(f"a play needs a tile and an end: {data!r}")
+            raise IllegalMove(f"a play needs a tile and an end: {short_repr(data)}")
         return Play(data["tile"], data["end"])
     if action == DRAW:
         return Draw()
     if action == PASS:
         return Pass()
-    raise IllegalMove(f"action must be one of {ACTIONS}, not {action!r}")
+    raise IllegalMove(f"action must be one of {ACTIONS}, not {short_repr(action)}")
 
 
 @dataclass(frozen=True)
@@ -461,28 +467,35 @@ class PlayerView:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PlayerView:
+        """A view from :meth:`to_dict`'s output (e.g. a server's message), every field
+        checked for its type and range; :class:`BadSave` saying why otherwise."""
         try:
             outcome = data["outcome"]
             return cls(
-                player=int(data["player"]),
+                player=_player(data["player"], BadSave),
                 hand=tuple(as_tile(t) for t in data["hand"]),
-                line=tuple((int(a), int(b)) for a, b in data["line"]),
-                opponent_count=int(data["opponent_count"]),
-                boneyard_count=int(data["boneyard_count"]),
+                line=tuple(_placed(p) for p in data["line"]),
+                opponent_count=integer(data["opponent_count"], "opponent_count", 0, len(TILES)),
+                boneyard_count=integer(data["boneyard_count"], "boneyard_count", 0, BONEYARD),
                 history=tuple(
-                    Event(int(e["player"]), e["action"], as_tile(e["tile"]) if e.get("tile") is not None else None,
-                          e.get("end"), tuple(e["ends"]) if e.get("ends") else None)
+                    Event(_player(e["player"], BadSave), _action(e["action"]),
+                          as_tile(e["tile"]) if e.get("tile") is not None else None,
+                          _end(e.get("end")), _placed(e["ends"], "ends") if e.get("ends") else None)
                     for e in data["history"]
                 ),
-                turn=data["turn"],
-                opener=data["opener"],
+                turn=None if data["turn"] is None else _player(data["turn"], BadSave),
+                opener=None if data["opener"] is None else _player(data["opener"], BadSave),
                 opening=as_tile(data["opening"]) if data["opening"] is not None else None,
                 not_dealt=tuple(as_tile(t) for t in data["not_dealt"]),
                 outcome=None if outcome is None else Outcome(
-                    outcome["winner"], int(outcome["points"]), outcome["reason"], tuple(outcome["pips"])),
+                    None if outcome["winner"] is None else _player(outcome["winner"], BadSave),
+                    integer(outcome["points"], "points", 0, pips(TILES)), _reason(outcome["reason"]),
+                    _placed(outcome["pips"], "pips", pips(TILES))),
             )
-        except (KeyError, TypeError, ValueError) as exc:
-            raise BadSave(f"not a domino player view: {type(exc).__name__}: {exc}") from None
+        except BadSave as exc:
+            raise BadSave(f"not a domino player view: {exc}") from None
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise BadSave(f"not a domino player view: {type(exc).__name__}: {short_repr(str(exc))}") from None
 
     def __str__(self) -> str:
         ends = self.ends
@@ -519,8 +532,8 @@ class Game:
                                        "boneyard": [list(t) for t in self._boneyard]}
 
     def _set_seed(self, seed: int) -> None:
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_INTEGER:
+            raise ValueError(f"seed must be a non-negative integer (below 2**128), not {short_repr(seed)}")
         self.seed = int(seed)
         self.rng = np.random.default_rng(self.seed)
 
@@ -578,11 +591,7 @@ class Game:
         must still hold every tile somewhere."""
         try:
             held = [[as_tile(t, "hand tile") for t in hand] for hand in hands]
-            placed: list[Placed] = []
-            for p in line:
-                a, b = p
-                as_tile((a, b), "line tile")
-                placed.append((int(a), int(b)))
+            placed = [_placed(p, "line tile", HIGH, IllegalMove) for p in line]
         except (IllegalMove, TypeError, ValueError) as exc:
             raise ValueError(f"not a domino position: {exc}") from None
         if len(held) != PLAYERS or not all(held):
@@ -600,10 +609,11 @@ class Game:
             except (IllegalMove, TypeError) as exc:
                 raise ValueError(f"not a domino position: {exc}") from None
         _check_all_tiles([*used, *rest])
-        if turn is not None and turn not in (0, 1):
-            raise ValueError(f"turn must be 0 or 1, not {turn!r}")
-        if passes not in (0, 1) or (passes and (rest or not placed)):
+        if turn is not None:
+            turn = integer(turn, "turn", 0, 1, error=ValueError)
+        if isinstance(passes, bool) or passes not in (0, 1) or (passes and (rest or not placed)):
             raise ValueError("passes is 0, or 1 when the line is down and the boneyard is empty")
+        passes = int(passes)
         game = cls.__new__(cls)
         game._set_seed(seed)
         game._setup(held, rest, placed, turn, passes)
@@ -618,7 +628,11 @@ class Game:
         that deal, the game continues its generator); :class:`BadSave` if it does not
         hold."""
         try:
+            if not isinstance(record, dict):
+                raise BadSave(f"a record is a dict with a deal and moves, not {type(record).__name__}")
             seed = record.get("seed")
+            if seed is not None:
+                seed = integer(seed, "seed", 0, MAX_INTEGER)
             game = cls(seed) if seed is not None else None
             if game is None or game._start != record["deal"]:
                 game = cls._from_start(record["deal"], seed or 0)
@@ -626,7 +640,7 @@ class Game:
             result = record.get("result")
             outcome = game.outcome()
             if result is not None and (outcome is None or outcome.to_dict() != result):
-                raise BadSave(f"the record's result {result!r} is not where its moves lead "
+                raise BadSave(f"the record's result {short_repr(result)} is not where its moves lead "
                               f"({outcome.to_dict() if outcome else 'game not over'})")
         except BadSave:
             raise
@@ -636,6 +650,8 @@ class Game:
 
     @classmethod
     def _from_start(cls, start: dict[str, Any], seed: int) -> Game:
+        if not isinstance(start, dict):
+            raise BadSave(f"a deal is a dict with hands and a boneyard, not {type(start).__name__}")
         if "line" in start or "turn" in start or "passes" in start:
             return cls.from_position(start["hands"], start.get("line", ()), start["boneyard"],
                                      turn=start.get("turn"), passes=start.get("passes", 0), seed=seed)
@@ -648,7 +664,7 @@ class Game:
             try:
                 self.play(move)
             except IllegalMove as exc:
-                raise BadSave(f"move {number} ({move!r}) cannot be played: {exc}") from None
+                raise BadSave(f"move {number} ({short_repr(move)}) cannot be played: {exc}") from None
 
     # ----------------------------------------------------------------- queries
     def hand(self, player: int) -> tuple[Tile, ...]:
@@ -831,16 +847,15 @@ class Game:
             if not isinstance(data, dict):
                 raise BadSave(f"a saved game is a dict, not {type(data).__name__}")
             if data.get("game") != "domino":
-                raise BadSave(f"not a domino game: game={data.get('game')!r}")
+                raise BadSave(f"not a domino game: game={short_repr(data.get('game'))}")
             if data.get("version") != 1:
-                raise BadSave(f"unknown save version {data.get('version')!r}")
-            game = cls._from_start(data["start"], data["seed"])
+                raise BadSave(f"unknown save version {short_repr(data.get('version'))}")
+            game = cls._from_start(data["start"], integer(data["seed"], "seed", 0, MAX_INTEGER))
             game._replay(data["moves"])
             if data["position"] != game._position():
                 raise BadSave("the saved position is not where the saved moves lead")
-            probe = np.random.default_rng()
-            probe.bit_generator.state = data["rng"]
-            game.rng = probe
+            game.rng = np.random.default_rng()
+            game.rng.bit_generator.state = generator_state(data["rng"])
         except BadSave:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:
@@ -899,7 +914,7 @@ class Game:
                 drawn = as_tile(move["tile"], "drawn tile")
             move = move_from_dict(move)
         elif not isinstance(move, (Play, Draw, Pass)):
-            raise IllegalMove(f"a move is Play(tile, end), Draw(), Pass() or a dict, not {move!r}")
+            raise IllegalMove(f"a move is Play(tile, end), Draw(), Pass() or a dict, not {short_repr(move)}")
         if player is not None:
             player = _player(player, IllegalMove)
         return move, player, drawn
@@ -994,9 +1009,36 @@ class Game:
         }
 
 
+def _placed(value: Any, what: str = "line tile", high: int = HIGH, error: type[Exception] = BadSave) -> Placed:
+    """A placed tile ``(left, right)`` (or any pair of numbers 0..``high``) from outside."""
+    try:
+        a, b = value
+    except (TypeError, ValueError):
+        raise error(f"{what} must be a pair of numbers, not {short_repr(value)}") from None
+    return integer(a, what, 0, high, error=error), integer(b, what, 0, high, error=error)
+
+
+def _action(value: Any) -> str:
+    if not isinstance(value, str) or value not in ACTIONS:
+        raise BadSave(f"action must be one of {ACTIONS}, not {short_repr(value)}")
+    return value
+
+
+def _end(value: Any) -> str | None:
+    if value is not None and (not isinstance(value, str) or value not in ENDS):
+        raise BadSave(f"end must be one of {ENDS} or None, not {short_repr(value)}")
+    return value
+
+
+def _reason(value: Any) -> str:
+    if not isinstance(value, str) or value not in (DOMINO, BLOCKED):
+        raise BadSave(f"reason must be {DOMINO!r} or {BLOCKED!r}, not {short_repr(value)}")
+    return value
+
+
 def _player(value: Any, error: type[Exception] = ValueError) -> int:
-    if isinstance(value, bool) or value not in (0, 1):
-        raise error(f"a player is 0 or 1, not {value!r}")
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer)) or value not in (0, 1):
+        raise error(f"a player is 0 or 1, not {short_repr(value)}")
     return int(value)
 
 

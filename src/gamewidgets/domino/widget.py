@@ -14,20 +14,29 @@ Each mode's game is saved in the store after every action (``domino/computer`` a
 ``domino/local``) and restored when a widget of that mode is created again — a
 computer turn still pending then simply runs. A new game keeps the mode and the
 level. The contract with the view is ``js/domino/CONTRACT.md``.
+
+The computer's options: ``Domino(ai={...})`` holds options for whichever level plays,
+checked once by the constructor (:func:`~gamewidgets.domino.ai.checked_options`:
+ValueError for an option no level takes, or a value refused). Each level gets the
+options it takes — ``hard``: ``samples`` and ``time_limit``; ``easy`` and ``medium``:
+none — so ``Domino(ai={"samples": 100})`` plays Medium as usual and Hard with 100
+samples, and changing the level (from Python or the view's menu) keeps the computer
+playing. A level from the view that is not one of the levels (any JSON value) is
+ignored and reported on ``error``; a level change while the computer is to move and
+not yet thinking starts its turn.
 """
 
 from __future__ import annotations
 
 import asyncio
-import warnings
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..errors import BadMessage, BadSave, IllegalMove
-from ..store import StoreWarning
-from .ai import LEVELS, Player
+from ..untrusted import short_repr
+from .ai import LEVELS, Player, checked_options, level_player
 from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile
 
 if TYPE_CHECKING:
@@ -131,12 +140,14 @@ class Domino(DominoTable):
     def __init__(self, mode: str = "computer", level: str | None = None, *, seed: int | None = None,
                  game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
-        """``ai`` passes options to the computer's level (e.g. ``{"samples": 100}``)."""
+        """``ai`` passes options to the levels that take them (e.g. ``{"samples": 100}``
+        for hard; see the module docstring)."""
         if mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        options = checked_options(ai)  # ValueError now, not at the computer's first move
         super().__init__(store=store, mode=mode, **kwargs)
         self.seed = seed
-        self.ai_options = dict(ai or {})
+        self.ai_options = options
         saved = None if game is not None else self._load()
         if saved is not None:
             game, saved_level = saved
@@ -157,15 +168,28 @@ class Domino(DominoTable):
 
     @staticmethod
     def join(invite: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
-        """Open an online room from its ``invite``: the seat this store already holds
-        there (host or guest), or else the free guest seat."""
+        """Take the guest seat of an online room from its ``invite``: the guest seat this
+        store already holds there, or else claim the free guest seat -- also when this
+        store holds the room's host seat (two notebooks on one machine). To come back
+        to a seat you hold (the host's, say, after a restart) use :meth:`resume`."""
         from .online import join
 
         return join(invite, store=store, **kwargs)
 
     @staticmethod
+    def resume(invite: str, *, seat: int | str | None = None, store: StoreOption = DEFAULT_STORE,
+               **kwargs: Any) -> OnlineDomino:
+        """Bring back a seat this store holds in the room of ``invite`` (after a kernel
+        restart, say): ``seat="host"`` or ``"guest"``, by default the host's if held,
+        else the guest's; :class:`~gamewidgets.errors.RoomError` ``no-seat`` if none."""
+        from .online import resume
+
+        return resume(invite, seat=seat, store=store, **kwargs)
+
+    @staticmethod
     def invites(store: StoreOption = DEFAULT_STORE) -> list[str]:
-        """The online rooms this store holds a seat in: their invites."""
+        """The online rooms this store holds a seat in (host, guest or both): their
+        invites, each once; :meth:`resume` brings a seat back."""
         from .online import invites
 
         return invites(store)
@@ -212,12 +236,16 @@ class Domino(DominoTable):
         self._start(Game(seed))
 
     def set_level(self, level: str) -> None:
-        """Change the computer's level; hands and line stay as they are."""
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {level!r}")
+        """Change the computer's level; hands and line stay as they are (a computer
+        turn that is due and not yet thinking starts)."""
+        if not isinstance(level, str) or level not in LEVELS:  # a level from a view may be any value
+            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {short_repr(level)}")
         self.level = level
         self._save()
         self._event("level", level=level)
+        game = self._game
+        if self.mode == "computer" and not game.is_over and game.turn == COMPUTER and self._thinking is None:
+            self._computer_turn()
 
     def undo(self) -> None:
         """Take back the last action (and, against the computer, its answers too)."""
@@ -270,7 +298,7 @@ class Domino(DominoTable):
             self._computer_turn()
 
     def _computer_turn(self) -> None:
-        player = LEVELS[self.level](seed=self.seed, **self.ai_options)
+        player = level_player(self.level, self.seed, self.ai_options)
         loop: asyncio.AbstractEventLoop | None
         try:
             loop = asyncio.get_running_loop()
@@ -315,14 +343,14 @@ class Domino(DominoTable):
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
 
     def _load(self) -> tuple[Game, str | None] | None:
-        data = self.store.load(self.game_name, self.mode)
-        if not data:
-            return None
-        try:
-            return Game.from_dict(data["game"]), data.get("level")
-        except (KeyError, TypeError, BadSave) as exc:
-            kept = f"{self.mode}-damaged"
-            self.store.save(self.game_name, kept, data)
-            warnings.warn(f"the saved {self.mode} dominoes game cannot be restored ({exc}); it is kept as "
-                          f"{kept!r} in the store and a new game starts", StoreWarning, stacklevel=3)
-            return None
+        """The game saved for this mode and its level (a damaged save is set aside by
+        the store, with a warning, and a new game starts)."""
+        return self.store.restore(self.game_name, self.mode, _saved_game)
+
+
+def _saved_game(data: dict[str, Any]) -> tuple[Game, str | None]:
+    """A saved ``{"game", "level"}`` rebuilt; BadSave if it is not one."""
+    level = data.get("level")
+    if level is not None and (not isinstance(level, str) or level not in LEVELS):
+        raise BadSave(f"the level {short_repr(level, 40)} is not one of {tuple(LEVELS)}")
+    return Game.from_dict(data["game"]), level

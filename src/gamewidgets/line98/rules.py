@@ -34,6 +34,13 @@ Conventions and the choices made where the rule book is silent:
   game) can be taken back once; a second ``undo()`` in a row raises
   :class:`~gamewidgets.errors.NothingToUndo`. The full history of positions is kept
   regardless (``game.states()``), for records and for stepping through a game.
+- Loading (``from_dict``, ``from_board``, ``Move.from_dict``) checks every number with
+  :mod:`gamewidgets.untrusted`: colours 0..7, cells on the board, a seed of at most
+  2¹²⁸ − 1 and a score of at most 2⁵³ − 1 (``MAX_COUNT``: a view shows it exactly);
+  NaN, infinities, bools and huge integers are refused (:class:`BadSave` from
+  ``from_dict``, ValueError from ``from_board``, IllegalMove from ``Move.from_dict``).
+  ``from_board`` reads ``board`` as numpy reads an array, so ``True`` in a list of ints
+  counts as 1 there.
 """
 
 from __future__ import annotations
@@ -48,6 +55,7 @@ import numpy.typing as npt
 
 from ..cells import as_cell as board_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, short_repr
 
 SIZE = 9
 COLOURS = ("red", "green", "blue", "yellow", "pink", "cyan", "white")
@@ -101,7 +109,11 @@ class Move:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Move:
-        return cls(tuple(data["from"]), tuple(data["to"]))
+        """A move from :meth:`to_dict`'s ``{"from": [r, c], "to": [r, c]}``;
+        :class:`IllegalMove` saying why when it is not one."""
+        if not isinstance(data, dict) or "from" not in data or "to" not in data:
+            raise IllegalMove(f"a move is {{'from': [row, col], 'to': [row, col]}}, not {short_repr(data)}")
+        return cls(data["from"], data["to"])
 
     def __str__(self) -> str:
         return f"{self.source}->{self.target}"
@@ -168,8 +180,8 @@ class Game:
     def __init__(self, seed: int | None = None):
         if seed is None:  # a fresh SeedSequence's entropy is an int
             seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_INTEGER:
+            raise ValueError(f"seed must be a non-negative integer (below 2**128), not {short_repr(seed)}")
         self.seed = int(seed)
         self.rng = np.random.default_rng(self.seed)
         self.board = np.zeros((SIZE, SIZE), dtype=np.int8)
@@ -378,7 +390,7 @@ class Game:
         (changing nothing) when the rules forbid it."""
         if not isinstance(move, Move):
             if target is None:
-                raise IllegalMove(f"play() needs a Move or a source and a target, not {move!r}")
+                raise IllegalMove(f"play() needs a Move or a source and a target, not {short_repr(move)}")
             move = Move(move, target)
         elif target is not None:
             raise IllegalMove("play() takes a Move or (source, target), not both")
@@ -469,9 +481,9 @@ class Game:
         """A game from :meth:`to_dict`'s output; :class:`BadSave` if it is damaged."""
         try:
             if data.get("game") != "line98":
-                raise BadSave(f"not a Line 98 game: game={data.get('game')!r}")
+                raise BadSave(f"not a Line 98 game: game={short_repr(data.get('game'))}")
             game = cls.__new__(cls)
-            game.seed = int(data["seed"])
+            game.seed = integer(data["seed"], "seed", 0, MAX_INTEGER)
             game.rng = np.random.default_rng(game.seed)
             game._before = [_position_from_dict(p, game.rng) for p in data["history"]]
             game.moves = [Move.from_dict(m) for m in data["moves"]]
@@ -565,20 +577,22 @@ class Game:
 
 
 def _position_from_dict(data: dict[str, Any], rng: np.random.Generator) -> _Position:
-    board = np.array(data["board"], dtype=np.int64)
-    if board.shape != (SIZE, SIZE) or board.min() < 0 or board.max() > len(COLOURS):
+    rows = data["board"]
+    if not isinstance(rows, list) or len(rows) != SIZE or any(
+            not isinstance(row, list) or len(row) != SIZE for row in rows):
         raise BadSave("board must be 9 rows of 9 ints in 0..7")
-    previews = tuple(Preview(*as_cell(p[:2], "preview"), int(p[2])) for p in data["previews"])
+    board = np.array([[integer(v, "a cell of the board", 0, len(COLOURS)) for v in row] for row in rows],
+                     dtype=np.int64)
+    if not isinstance(data["previews"], list) or any(
+            not isinstance(p, (list, tuple)) or len(p) != 3 for p in data["previews"]):
+        raise BadSave("previews must be a list of [row, col, colour]")
+    previews = tuple(Preview(*as_cell(p[:2], "preview"), integer(p[2], "preview colour", 1, len(COLOURS)))
+                     for p in data["previews"])
     if len(previews) > PREVIEWS or len({p.cell for p in previews}) != len(previews):
         raise BadSave("at most 3 previews, on distinct cells")
     for p in previews:
         if not 1 <= p.colour <= len(COLOURS) or board[p.cell]:
             raise BadSave(f"preview {p} must have a colour 1..7 and lie on an empty cell")
-    score = int(data["score"])
-    if score < 0:
-        raise BadSave("score must not be negative")
-    state = data["rng"]
-    probe = np.random.default_rng()
-    probe.bit_generator.state = state  # raises ValueError/TypeError if malformed
-    return _Position(board.astype(np.int8), previews, score, probe.bit_generator.state, bool(data["over"]))
+    score = integer(data["score"], "score", 0, MAX_COUNT)
+    return _Position(board.astype(np.int8), previews, score, generator_state(data["rng"]), bool(data["over"]))
 

@@ -233,11 +233,12 @@ class Line98(GameWidget):
         self.store.save(self.game_name, name, self._game.to_dict())
 
     def restore(self, name: str = "autosave") -> None:
-        """Continue the game saved under ``name``; :class:`BadSave` if it is damaged."""
-        data = self.store.load(self.game_name, name)
-        if data is None:
+        """Continue the game saved under ``name``; :class:`BadSave` if it is damaged (the
+        damaged save is then kept aside: ``w.store.damaged()``)."""
+        game = self.store.restore(self.game_name, name, Game.from_dict, strict=True)
+        if game is None:
             raise KeyError(f"no saved Line 98 game named {name!r} (saved: {self.store.saved(self.game_name)})")
-        self._start(Game.from_dict(data))
+        self._start(game)
 
     # ------------------------------------------------------------ view handlers
     def _view_click(self, message: dict[str, Any]) -> None:

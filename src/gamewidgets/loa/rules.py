@@ -47,6 +47,10 @@ Choices where the rule book is silent
 - Undo takes back any number of moves, back to the starting position of the game
   (also after the game ended). It restores the position, side to move and Zobrist key
   exactly.
+- Positions and saves from outside (``from_dict``, ``from_fen``, ``from_text``) are
+  checked with :mod:`gamewidgets.untrusted`: the size one of ``SIZES``, the move counter
+  an integer 0..2⁵³ − 1 (``MAX_COUNT``), cells pairs of integers on the board; a cell
+  or move that is not one raises IllegalMove, a damaged save :class:`BadSave`.
 - ``legal_moves()`` is empty once the game is over; ``move_list()``, ``make()`` and
   ``unmake()`` (the fast, unchecked interface for a search) do not look at the end of
   the game: the search decides when to stop.
@@ -78,6 +82,7 @@ from typing import Any, SupportsIndex
 
 from ..cells import as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..untrusted import MAX_COUNT, integer, short_repr
 
 SIZES = (6, 7, 8)
 NAMES = {6: "Quick", 7: "Medium", 8: "Classic"}
@@ -112,21 +117,22 @@ def cell_index(value: Any, size: int, what: str = "cell") -> int:
     if isinstance(value, str):
         match = re.fullmatch(r"\s*([a-hA-H])([1-9])\s*", value)
         if not match:
-            raise IllegalMove(f"{what} {value!r} is not a cell name like b1")
+            raise IllegalMove(f"{what} {short_repr(value)} is not a cell name like b1")
         col, rank = FILES.index(match[1].lower()), int(match[2])
         if col >= size or rank > size:
-            raise IllegalMove(f"{what} {value!r} is off the {size}×{size} board "
+            raise IllegalMove(f"{what} {short_repr(value)} is off the {size}×{size} board "
                               f"(files a..{FILES[size - 1]}, ranks 1..{size})")
         return (size - rank) * size + col
     if isinstance(value, bool):
-        raise IllegalMove(f"{what} {value!r} is not a cell")
+        raise IllegalMove(f"{what} {short_repr(value)} is not a cell")
     try:
         index = operator.index(value)
     except TypeError:
         index = None
     if index is not None:
         if not 0 <= index < size * size:
-            raise IllegalMove(f"{what} {index} is off the {size}×{size} board (indices 0..{size * size - 1})")
+            raise IllegalMove(f"{what} {short_repr(index)} is off the {size}×{size} board "
+                              f"(indices 0..{size * size - 1})")
         return index
     row, col = as_cell(value, (size, size), what)
     return row * size + col
@@ -246,7 +252,7 @@ def _tables(size: int) -> _Tables:
     try:
         return _TABLES[size]
     except (KeyError, TypeError):
-        raise ValueError(f"size must be one of {SIZES}, not {size!r}") from None
+        raise ValueError(f"size must be one of {SIZES}, not {short_repr(size)}") from None
 
 
 def generate(mine: int, theirs: int, size: int) -> list[tuple[int, int]]:
@@ -369,7 +375,7 @@ class Move:
         match = re.fullmatch(r"\s*([a-hA-H][1-9])\s*([-xX:])\s*([a-hA-H][1-9])\s*", text) \
             if isinstance(text, str) else None
         if not match:
-            raise IllegalMove(f"{text!r} is not a move like b1-b3 or b1xd3")
+            raise IllegalMove(f"{short_repr(text)} is not a move like b1-b3 or b1xd3")
         _tables(size)  # the checks of __post_init__, in its order: the size, then the cells
         return cls(cell_index(match[1], size, "source"), cell_index(match[3], size, "target"), match[2] != "-",
                    size=size)
@@ -467,7 +473,7 @@ class Game:
         ``"1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0"`` (the move counter may be left out)."""
         parts = text.split() if isinstance(text, str) else []
         if len(parts) not in (2, 3) or parts[1] not in ("x", "o") or (len(parts) == 3 and not parts[2].isdigit()):
-            raise ValueError(f"{text!r} is not a position like '1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0'")
+            raise ValueError(f"{short_repr(text)} is not a position like '1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0'")
         rows = []
         for rank in parts[0].split("/"):
             row = ""
@@ -477,19 +483,19 @@ class Game:
                 elif char in "xo":
                     row += char
                 else:
-                    raise ValueError(f"unknown character {char!r} in {text!r}: use x, o and digits")
+                    raise ValueError(f"unknown character {char!r} in {short_repr(text)}: use x, o and digits")
             rows.append(row)
         size = len(rows)
         if size not in SIZES or any(len(row) != size for row in rows):
-            raise ValueError(f"{text!r}: a board is 6, 7 or 8 ranks of as many cells each")
+            raise ValueError(f"{short_repr(text)}: a board is 6, 7 or 8 ranks of as many cells each")
         return cls._from_rows(rows, SYMBOLS.index(parts[1]), int(parts[2]) if len(parts) == 3 else 0)
 
     @classmethod
     def _from_rows(cls, rows: list[str], turn: int, ply: int) -> Game:
         if turn not in (FIRST, SECOND) or isinstance(turn, bool):
-            raise ValueError(f"turn must be FIRST (0) or SECOND (1), not {turn!r}")
-        if isinstance(ply, bool) or not isinstance(ply, int) or ply < 0:
-            raise ValueError(f"ply must be a non-negative integer, not {ply!r}")
+            raise ValueError(f"turn must be FIRST (0) or SECOND (1), not {short_repr(turn)}")
+        if isinstance(ply, bool) or not isinstance(ply, int) or not 0 <= ply <= MAX_COUNT:
+            raise ValueError(f"ply must be an integer from 0 to {MAX_COUNT}, not {short_repr(ply)}")
         size = len(rows)
         pieces = [0, 0]
         for r, row in enumerate(rows):
@@ -670,7 +676,8 @@ class Game:
             move = Move.parse(move, self.size)
         elif not isinstance(move, Move):
             if dst is None:
-                raise IllegalMove(f"play() needs a Move, a text like b1-b3 or a source and a target, not {move!r}")
+                raise IllegalMove("play() needs a Move, a text like b1-b3 or a source and a target, "
+                                  f"not {short_repr(move)}")
             # what Move(move, dst, size=...) converts (source first), for a move of this board
             move = Move(cell_index(move, self.size, "source"), cell_index(dst, self.size, "target"), size=self.size)
         elif dst is not None:
@@ -763,12 +770,12 @@ class Game:
             if not isinstance(data, dict):
                 raise BadSave(f"a saved game is a dict, not {type(data).__name__}")
             if data.get("game") != "loa":
-                raise BadSave(f"not a Lines of Action game: game={data.get('game')!r}")
+                raise BadSave(f"not a Lines of Action game: game={short_repr(data.get('game'))}")
             if data.get("version") != 1:
-                raise BadSave(f"unknown save version {data.get('version')!r}")
-            size = data["size"]
-            if size not in SIZES or isinstance(size, bool):
-                raise BadSave(f"size must be one of {SIZES}, not {size!r}")
+                raise BadSave(f"unknown save version {short_repr(data.get('version'))}")
+            size = integer(data["size"], "size")
+            if size not in SIZES:
+                raise BadSave(f"size must be one of {SIZES}, not {size}")
             game = cls.from_fen(data["start"])
             if game.size != size:
                 raise BadSave(f"the start position is {game.size}×{game.size}, the save says {size}")
@@ -779,9 +786,10 @@ class Game:
                 try:
                     game.play(Move.parse(text, size))
                 except IllegalMove as exc:
-                    raise BadSave(f"move {number} ({text!r}) cannot be played: {exc}") from None
+                    raise BadSave(f"move {number} ({short_repr(text)}) cannot be played: {exc}") from None
             if data["position"] != game.fen():
-                raise BadSave(f"the saved position {data['position']!r} is not where the moves lead ({game.fen()!r})")
+                raise BadSave(f"the saved position {short_repr(data['position'])} is not where the moves lead "
+                              f"({game.fen()!r})")
         except BadSave:
             raise
         except (KeyError, TypeError, ValueError, AttributeError, IndexError) as exc:

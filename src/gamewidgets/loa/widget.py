@@ -28,6 +28,7 @@ import traitlets
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, BadSave, IllegalMove
+from ..untrusted import short_repr
 from .ai import LEVELS
 from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, Outcome
 
@@ -83,6 +84,7 @@ class LinesOfAction(GameWidget):
         self.seed = seed
         self.ai_options = dict(ai or {})
         self._game = Game(self.size)
+        self._damaged_save: str | None = None  # why the saved game was set aside, if it was
         self._refresh_saved()
         if game is not None:
             self.start(game.size, level or self.level, game=game)
@@ -117,10 +119,10 @@ class LinesOfAction(GameWidget):
     # ------------------------------------------------------------------ actions
     def start(self, size: int = 6, level: str = "easy", *, game: Game | None = None) -> None:
         """Start a game (the setup dialog's PLAY)."""
-        if size not in SIZES:
-            raise ValueError(f"size must be one of {SIZES}, not {size!r}")
-        if level not in LEVELS:
-            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {level!r}")
+        if isinstance(size, bool) or size not in SIZES:
+            raise ValueError(f"size must be one of {SIZES}, not {short_repr(size)}")
+        if not isinstance(level, str) or level not in LEVELS:  # a level from a view may be anything
+            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {short_repr(level)}")
         self._cancel_thinking()
         self._game = game if game is not None else Game(size)
         self._player = LEVELS[level](seed=self.seed, **self.ai_options)
@@ -136,15 +138,16 @@ class LinesOfAction(GameWidget):
 
     def continue_saved(self) -> None:
         """Continue the unfinished game saved in the store (after a kernel restart)."""
-        data = self.store.load(self.game_name, SAVE_NAME)
-        if not data:
-            raise IllegalMove("there is no saved game to continue")
         try:
-            game = Game.from_dict(data["game"])
-            level = data["level"]
-        except (KeyError, TypeError, BadSave) as exc:
+            saved = self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
+        except BadSave as exc:
+            self._damaged_save, saved = str(exc), None
+        if saved is None:
             self.saved = {}
-            raise BadSave(f"the saved game cannot be continued: {exc}") from None
+            if self._damaged_save:
+                raise BadSave(f"the saved game cannot be continued: {self._damaged_save}")
+            raise IllegalMove("there is no saved game to continue")
+        game, level = saved
         self.start(game.size, level, game=game)
 
     def click(self, cell: CellLike) -> str:
@@ -260,7 +263,7 @@ class LinesOfAction(GameWidget):
     # ------------------------------------------------------------ view handlers
     def _view_start(self, message: dict[str, Any]) -> None:
         size, level = message.get("size"), message.get("level")
-        if size not in SIZES or isinstance(size, bool) or level not in LEVELS:
+        if size not in SIZES or isinstance(size, bool) or not isinstance(level, str) or level not in LEVELS:
             raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(LEVELS)}")
         self.start(size, level)
 
@@ -270,7 +273,7 @@ class LinesOfAction(GameWidget):
         try:
             self.click(message["cell"])
         except (ValueError, TypeError, IndexError) as exc:
-            raise BadMessage(f"bad cell {message['cell']!r}: {exc}") from None
+            raise BadMessage(f"bad cell {short_repr(message['cell'])}: {exc}") from None
 
     def _view_simple(self, message: dict[str, Any]) -> None:
         name = {"continue": "continue_saved"}.get(message["type"], message["type"])
@@ -358,15 +361,13 @@ class LinesOfAction(GameWidget):
         self.store.save(self.game_name, SAVE_NAME, {"game": self._game.to_dict(), "level": self.level})
 
     def _refresh_saved(self) -> None:
-        data = self.store.load(self.game_name, SAVE_NAME)
+        """Offer the saved game (a damaged one is set aside by the store, with a warning,
+        and ``continue_saved`` says why it cannot be continued)."""
         try:
-            if data:
-                game = Game.from_dict(data["game"])
-                self.saved = {"size": game.size, "level": data["level"], "moves": game.ply}
-            else:
-                self.saved = {}
-        except (KeyError, TypeError, BadSave):
-            self.saved = {}  # a damaged save is not offered (and not overwritten until a new game)
+            saved = self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
+        except BadSave as exc:
+            self._damaged_save, saved = str(exc), None
+        self.saved = {} if saved is None else {"size": saved[0].size, "level": saved[1], "moves": saved[0].ply}
 
     def _sync(self) -> None:
         with self.hold_sync():
@@ -389,6 +390,14 @@ class LinesOfAction(GameWidget):
         self.moves = game.ply
         moves = game.moves
         self.last_move = [list(moves[-1].src_cell), list(moves[-1].dst_cell)] if moves else []
+
+
+def _saved_game(data: dict[str, Any]) -> tuple[Game, str]:
+    """A saved ``{"game", "level"}`` rebuilt; BadSave if it is not one."""
+    level = data["level"]
+    if not isinstance(level, str) or level not in LEVELS:
+        raise BadSave(f"the level {short_repr(level)} is not one of {tuple(LEVELS)}")
+    return Game.from_dict(data["game"]), level
 
 
 def _label(value: float) -> str:

@@ -19,6 +19,13 @@ because removing tiles only ever opens paths: a kind with only two tiles left th
 be removed, and a kind with four tiles left that can be removed completely, two pairs
 in a row. It returns a full clearing sequence, or None when it has proved there is
 none; past ``max_nodes`` positions it gives up with :class:`SearchLimit`.
+
+**Layout size.** A layout from outside — ``Game(grid=...)``, ``Game.from_grid``, a
+save, ``gamewidgets mahjong pairs --grid`` — is at most as large as the game's board,
+8×18, either way round: at most ``MAX_SIDE`` (18) cells on a side and ``MAX_CELLS``
+(144) cells in all (:func:`check_layout_size`). Every such layout is answered in well
+under a second (the worst, 8×18 of one kind of tile, about 0.2 s for every pair and
+its path); finding paths grows fast past it (a 60×60 grid took 30–50 s).
 """
 
 from __future__ import annotations
@@ -38,12 +45,22 @@ if TYPE_CHECKING:
     from .rules import Game, Move
 
 ROWS, COLS = 8, 18
+#: the largest layout accepted from outside: the board, either way round (see the module docstring)
+MAX_SIDE, MAX_CELLS = max(ROWS, COLS), ROWS * COLS
 Cell = tuple[int, int]
 Pair = tuple[Cell, Cell]
 
 
 class SearchLimit(GameError):
     """The solver looked at ``max_nodes`` positions without an answer."""
+
+
+def check_layout_size(rows: int, cols: int) -> None:
+    """ValueError unless a layout of ``rows`` × ``cols`` fits the limit: at most
+    ``MAX_SIDE`` on a side and ``MAX_CELLS`` cells (the game's board, either way round)."""
+    if rows > MAX_SIDE or cols > MAX_SIDE or rows * cols > MAX_CELLS:
+        raise ValueError(f"a layout is at most as large as the board ({ROWS}×{COLS}, either way round): at most "
+                         f"{MAX_SIDE} rows, {MAX_SIDE} columns and {MAX_CELLS} cells, not {rows}×{cols}")
 
 
 def clearing_order(occupied: np.ndarray, rng: np.random.Generator, attempts: int = 100) -> list[Pair]:

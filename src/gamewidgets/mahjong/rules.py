@@ -33,6 +33,14 @@ Conventions and choices where the rule book is silent:
   does not count. The clock's time source can be replaced (tests use a fake one).
 - ``restart()`` ("play again") starts the same deal again: no moves, no hints, the
   clock from zero.
+- A layout from outside (``Game(grid=...)``, ``from_grid``, a save) is at most the
+  game's own board, 8×18 either way round: at most ``MAX_SIDE`` (18) cells on a side
+  and ``MAX_CELLS`` (144) in all (:func:`~gamewidgets.mahjong.deal.check_layout_size`).
+- ``from_dict`` checks every number with :mod:`gamewidgets.untrusted`: ``hints`` an
+  integer 0..``MAX_HINTS`` ((2⁵³ − 1) // 20), ``seconds`` a finite number 0..2⁵³ − 1, so
+  that ``score`` always stays within ±(2⁵³ − 1), a number a view shows exactly; the
+  seed at most 2¹²⁸ − 1, cells pairs of integers, the generator state one numpy
+  accepts; anything else is :class:`BadSave`.
 """
 
 from __future__ import annotations
@@ -45,8 +53,9 @@ from typing import Any, Literal, cast
 import numpy as np
 import numpy.typing as npt
 
-from ..cells import as_cell
+from ..cells import as_cell, as_pair
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, number, short_repr
 from . import deal as dealing
 from .connect import fewest_turns, find_path
 from .tiles import CODES, NAMES, code, grid_from_codes, matches, parse
@@ -55,6 +64,8 @@ ROWS, COLS = dealing.ROWS, dealing.COLS
 PAIR_POINTS = 10
 HINT_COST = 10
 SCORINGS = ("timed", "standard")
+#: the most hints a save may hold: their cost is at most half of MAX_COUNT (see the docstring)
+MAX_HINTS = MAX_COUNT // (2 * HINT_COST)
 Cell = tuple[int, int]
 
 
@@ -66,7 +77,7 @@ class Move:
     b: Cell
 
     def __post_init__(self) -> None:
-        a, b = (tuple(int(v) for v in cell) for cell in (self.a, self.b))
+        a, b = as_pair(self.a, "first tile"), as_pair(self.b, "second tile")
         object.__setattr__(self, "a", min(a, b))
         object.__setattr__(self, "b", max(a, b))
 
@@ -138,10 +149,10 @@ class Game:
                  grid: np.ndarray | None = None):
         if seed is None:  # a fresh SeedSequence's entropy is an int
             seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
-        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-            raise ValueError(f"seed must be a non-negative integer, not {seed!r}")
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_INTEGER:
+            raise ValueError(f"seed must be a non-negative integer (below 2**128), not {short_repr(seed)}")
         if scoring not in SCORINGS:
-            raise ValueError(f"scoring must be one of {SCORINGS}, not {scoring!r}")
+            raise ValueError(f"scoring must be one of {SCORINGS}, not {short_repr(scoring)}")
         self.seed = int(seed)
         self.scoring = scoring
         self.rng = np.random.default_rng(self.seed)
@@ -153,7 +164,8 @@ class Game:
     def from_grid(cls, rows: str | Iterable[Iterable[str | None]], *, seed: int = 0, scoring: str = "timed",
                   clock: Clock | None = None) -> Game:
         """A game on a given layout: rows of tile codes (``None``, ``"."`` or ``""``
-        for an empty cell), any size; e.g. ``Game.from_grid([["D1", None, "D1"]])``.
+        for an empty cell), any size up to the game's board (at most 18 on a side and
+        144 cells); e.g. ``Game.from_grid([["D1", None, "D1"]])``.
         Text with one row a line and cells separated by spaces also works."""
         return cls(seed, scoring=scoring, clock=clock, grid=grid_from_codes(rows))
 
@@ -242,7 +254,7 @@ class Game:
         """Remove a pair: ``play(Move(a, b))`` or ``play(a, b)``."""
         if not isinstance(move, Move):
             if b is None:
-                raise IllegalMove(f"play() needs a Move or two cells, not {move!r}")
+                raise IllegalMove(f"play() needs a Move or two cells, not {short_repr(move)}")
             move = Move(as_cell(move, self.shape, "first tile"), as_cell(b, self.shape, "second tile"))
         reason = self.why_not(move.a, move.b)
         if reason is not None:
@@ -348,12 +360,16 @@ class Game:
         """A game from :meth:`to_dict`'s output, replayed and checked; BadSave if damaged."""
         try:
             if data.get("game") != "mahjong":
-                raise BadSave(f"not a Mahjong Connect game: game={data.get('game')!r}")
+                raise BadSave(f"not a Mahjong Connect game: game={short_repr(data.get('game'))}")
             start = np.array([[parse(c) for c in row] for row in data["start"]], dtype=np.int8)
-            game = cls(int(data["seed"]), scoring=data["scoring"], clock=clock, grid=start)
+            game = cls(integer(data["seed"], "seed", 0, MAX_INTEGER), scoring=data["scoring"], clock=clock,
+                       grid=start)
             for step in data["history"]:
+                if not isinstance(step, dict):
+                    raise BadSave(f"a step of the history is {{'remove': [a, b]}} or {{'shuffle': grid}}, "
+                                  f"not {type(step).__name__}")
                 if "remove" in step:
-                    game.play(Move(*map(tuple, step["remove"])))
+                    game.play(Move(*step["remove"]))
                 else:
                     after = np.array([[parse(c) for c in row] for row in step["shuffle"]], dtype=np.int8)
                     if after.shape != game.grid.shape or not np.array_equal(
@@ -365,9 +381,9 @@ class Game:
             grid = np.array([[parse(c) for c in row] for row in data["grid"]], dtype=np.int8)
             if not np.array_equal(grid, game.grid):
                 raise BadSave("the saved grid is not what the saved moves lead to")
-            game.hints = int(data["hints"])
-            game.rng.bit_generator.state = data["rng"]
-            game.clock = clock or Clock(elapsed=float(data["seconds"]))
+            game.hints = integer(data["hints"], "hints", 0, MAX_HINTS)
+            game.rng.bit_generator.state = generator_state(data["rng"])
+            game.clock = clock or Clock(elapsed=number(data["seconds"], "seconds", 0, MAX_COUNT))
             if game.won:
                 game.clock.stop()
             else:
@@ -394,9 +410,13 @@ def _codes(grid: np.ndarray) -> list[list[str | None]]:
 
 
 def _checked_grid(grid: npt.ArrayLike) -> np.ndarray:
-    grid = np.array(grid, dtype=np.int64)
+    try:
+        grid = np.array(grid, dtype=np.int64)
+    except (TypeError, OverflowError) as exc:  # ValueError passes as it is
+        raise ValueError(f"a layout is a 2-D grid of tile numbers 0..{len(CODES)}: {exc}") from None
     if grid.ndim != 2 or grid.size == 0:
         raise ValueError("a layout is a non-empty 2-D grid of tiles")
+    dealing.check_layout_size(*grid.shape)
     if grid.min() < 0 or grid.max() > len(CODES):
         raise ValueError(f"tiles are 0 (empty) or 1..{len(CODES)}")
     return grid.astype(np.int8)

@@ -4,6 +4,6 @@
 """
 
 from .local import LocalServer
-from .widget import OnlineDomino, host, invites, join
+from .widget import OnlineDomino, host, invites, join, resume
 
-__all__ = ["LocalServer", "OnlineDomino", "host", "invites", "join"]
+__all__ = ["LocalServer", "OnlineDomino", "host", "invites", "join", "resume"]

@@ -8,14 +8,24 @@ exponential backoff (0.5 s doubling to 10 s, with jitter) and, once back, the se
 sends the full state. After a final close -- the seat was opened elsewhere
 (:data:`~.protocol.REPLACED`), the credential was refused, the room is gone -- it
 stops until :meth:`SeatConnection.reconnect`.
+
+Presence: the connection also tells the server whether anybody looks at the seat.
+:meth:`SeatConnection.seen` says "a view of this seat is open now" (the widget calls
+it for each ``here`` message of its views); once it has been called, ``away_after``
+seconds without another call send ``{"type": "presence", "away": true}``, and the
+next call sends ``away: false`` at once. Before the first call (a script, a widget
+never displayed) the seat counts as here: nothing says otherwise. A reconnect says
+the current presence in its hello (``"away": true``), so it survives drops.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import random
 import threading
+import time
 import urllib.error
 import urllib.request
 from collections.abc import Callable
@@ -32,6 +42,8 @@ log = logging.getLogger("gamewidgets.domino.client")
 
 HTTP_TIMEOUT = 10.0
 FIRST_DELAY, MAX_DELAY = 0.5, 10.0
+#: seconds without a sign of an open view after which the seat is away
+AWAY_AFTER = 20.0
 
 
 def _post(url: str) -> dict[str, Any]:
@@ -69,14 +81,20 @@ class SeatConnection:
     "replaced" or "closed". Both are called from the connection's thread."""
 
     def __init__(self, server: str, room: str, seat: int, credential: str, *,
-                 on_message: Callable[[dict[str, Any]], None], on_status: Callable[[str, float | None, str], None]):
+                 on_message: Callable[[dict[str, Any]], None], on_status: Callable[[str, float | None, str], None],
+                 away_after: float = AWAY_AFTER):
+        if not away_after > 0:
+            raise ValueError(f"away_after must be a positive number of seconds, not {away_after!r}")
         self.url = socket_url(server, room)
-        self._hello = json.dumps({"type": "hello", "seat": seat, "credential": credential})
+        self._seat, self._credential = seat, credential
         self._on_message, self._on_status = on_message, on_status
         self._stop = threading.Event()
         self._socket: ClientConnection | None = None
         self._lock = threading.Lock()
         self._thread: threading.Thread | None = None
+        self.away_after = away_after
+        self._seen: float | None = None  # when a view last said it is open (None: never)
+        self.away = False  # what the server was last told (or will be, in the hello)
 
     def start(self) -> None:
         """Connect (and keep reconnecting) in a background thread; :class:`MissingExtra`
@@ -101,6 +119,35 @@ class SeatConnection:
             socket.send(json.dumps(message))
         except Exception as exc:
             raise RoomError(f"the connection dropped while sending: {exc}", "offline") from None
+
+    def seen(self) -> None:
+        """A view of this seat is open now (see the module docstring)."""
+        with self._lock:
+            self._seen = time.monotonic()
+            back = self.away
+            self.away = False
+        if back:
+            self._tell_presence()
+
+    def _check_presence(self) -> None:
+        """Away, once no view has been seen for ``away_after`` seconds."""
+        with self._lock:
+            gone = (self._seen is not None and not self.away
+                    and time.monotonic() - self._seen > self.away_after)
+            if gone:
+                self.away = True
+        if gone:
+            self._tell_presence()
+
+    def _tell_presence(self) -> None:
+        with contextlib.suppress(RoomError):  # offline: the next hello says it
+            self.send({"type": "presence", "away": self.away})
+
+    def _hello(self) -> str:
+        hello: dict[str, Any] = {"type": "hello", "seat": self._seat, "credential": self._credential}
+        if self.away:
+            hello["away"] = True
+        return json.dumps(hello)
 
     def close(self) -> None:
         self._stop.set()
@@ -130,14 +177,19 @@ class SeatConnection:
                         self._socket = socket
                     if self._stop.is_set():
                         break
-                    socket.send(self._hello)
-                    for text in socket:
+                    socket.send(self._hello())
+                    tick = min(1.0, self.away_after / 3)  # how often presence is checked
+                    while True:
+                        self._check_presence()
+                        try:
+                            text = socket.recv(timeout=tick)
+                        except TimeoutError:
+                            continue
                         message = json.loads(text)
                         if message.get("type") == "state" and delay != 0:
                             delay = 0  # connected: the next drop retries from the start
                             self._on_status("connected", None, "")
                         self._on_message(message)
-                    code, reason = socket.close_code, socket.close_reason or ""
             except ConnectionClosed as exc:
                 code, reason = (exc.rcvd.code, exc.rcvd.reason) if exc.rcvd else (None, "")
             except Exception as exc:  # refused, reset, timed out, bad answer

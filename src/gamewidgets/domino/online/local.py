@@ -33,10 +33,11 @@ class LocalServer:
     """``gamewidgets domino serve`` on ``host``:``port`` (a free port by default)."""
 
     def __init__(self, db: str | os.PathLike[str], *, host: str = "127.0.0.1", port: int | None = None,
-                 sweep: float = 3600.0, room_limit: int | None = None, log: str | os.PathLike[str] | None = None):
+                 sweep: float = 3600.0, room_limit: int | None = None, hello_limit: float | None = None,
+                 log: str | os.PathLike[str] | None = None):
         self.db = Path(db)
         self.host, self.port = host, port or free_port(host)
-        self.sweep, self.room_limit = sweep, room_limit
+        self.sweep, self.room_limit, self.hello_limit = sweep, room_limit, hello_limit
         self.log = Path(log) if log else self.db.with_suffix(".log")
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -51,6 +52,8 @@ class LocalServer:
                    "--port", str(self.port), "--db", str(self.db), "--sweep", str(self.sweep)]
         if self.room_limit is not None:
             command += ["--room-limit", str(self.room_limit)]
+        if self.hello_limit is not None:
+            command += ["--hello-limit", str(self.hello_limit)]
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL)

@@ -2,11 +2,29 @@
 
 ``Domino.host(server="http://127.0.0.1:8765")`` creates a room and returns the host's
 widget; its ``invite`` is what the host sends the other player, who opens it with
-``Domino.join(invite)``. Each seat's credential is kept in the user's store (the
-:class:`~gamewidgets.store.Store` saved games of ``"domino-online"``, named by the
-invite): ``Domino.join(invite)`` with the same store comes back to the same seat --
-the host's too; ``Domino.invites()`` lists them -- and ``w.forget()`` deletes it (the
-seat is then lost for good).
+``Domino.join(invite)``.
+
+Seats in the store. Each seat's credential is kept in the user's store (the
+:class:`~gamewidgets.store.Store` saved games of ``"domino-online"``), one entry per
+seat: ``"<invite>#host"`` and ``"<invite>#guest"``, each ``{"seat", "credential"}``. So
+one store -- the default one, shared by every notebook of a machine -- can hold both
+seats of a room: two notebooks on one machine following the README (``host`` in one,
+``join`` in the other) get the host's and the guest's seat.
+
+- ``Domino.join(invite)`` is always the *guest* seat: the one this store holds, or
+  else it claims the free guest seat (a store holding only the host's seat claims
+  it too: joining your own room from a second notebook is playing against yourself,
+  and never takes the host's seat away from the first notebook).
+- ``Domino.resume(invite)`` brings back a seat the store holds, e.g. after a kernel
+  restart: the host's when it holds it, else the guest's (``seat="host"`` /
+  ``"guest"`` to choose); :class:`RoomError` ``no-seat`` when it holds none.
+- ``Domino.invites()`` lists the rooms the store holds a seat in (each invite once).
+- ``w.forget()`` deletes the seat's entry (the seat is then lost for good).
+- Earlier versions kept one entry per invite, named by the invite itself, holding
+  whichever seat was taken. Those entries are still read, as the seat they say (so
+  existing users keep their seats), are never rewritten, and ``forget()`` deletes
+  them too. A damaged entry (not ``{"seat": 0 or 1, "credential": str}``) is left
+  as it is, with a :class:`StoreWarning` and a :class:`RoomError`.
 
 The widget holds no game: the server is authoritative and sends this seat its view
 (``w.view``, a :class:`~gamewidgets.domino.rules.PlayerView`). ``play``, ``draw`` and
@@ -18,6 +36,17 @@ trait changes happen where ipywidgets expects them (without a running loop -- sc
 tests -- they are applied at once, under a lock). ``await w.until(lambda w: ...)``
 waits in a notebook, ``w.wait_for(...)`` in a script.
 
+Presence (``online["presence"]``, one per seat): ``"here"`` (connected, someone looks
+at it), ``"away"`` (connected, but no view of it is open: its browser tab was closed
+or hidden for ``away_after`` seconds), ``"offline"`` (not connected) or ``"unknown"``.
+Every view of an online widget sends ``{"type": "here"}`` every few seconds while its
+page is visible; the widget passes that on to its connection, which tells the server
+``away`` after ``away_after`` seconds (default 20) without one (see
+:mod:`.client`); the server relays it to the other seat. Our own connection is said
+honestly: while it is not connected, nothing is known of the other seat -- its
+presence is ``"unknown"`` and ``seats`` is ``[False, False]`` -- not the last state
+heard. A widget never displayed (a script) counts as here.
+
 Choices: the other hand is never shown, not even at the end of the hand (the server
 does not send it; the result screen shows its count and pips). ``new_game()`` asks
 for a new game, or agrees to the opponent's request; ``decline_new_game()`` declines
@@ -27,6 +56,7 @@ it or withdraws one's own.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import threading
 import time
 import warnings
@@ -36,14 +66,60 @@ from typing import Any, ClassVar
 from ..._widget import DEFAULT_STORE, StoreOption, open_store
 from ...errors import IllegalMove, RoomError
 from ...extras import MissingExtra, require
-from ...store import StoreWarning
+from ...store import Store, StoreWarning
+from ...untrusted import short_repr
 from ..rules import ENDS, Draw, Move, Pass, Play, PlayerView, TileLike, as_tile
 from ..widget import DominoTable
-from .client import SeatConnection, claim_guest, create_room
-from .protocol import GUEST, HOST, make_invite, parse_invite, read_state, server_url
+from .client import AWAY_AFTER, SeatConnection, claim_guest, create_room
+from .protocol import GUEST, HERE, HOST, OFFLINE, make_invite, parse_invite, read_state, server_url
 
-#: the store's "game" under which seats are kept (one saved entry per invite)
+#: the store's "game" under which seats are kept (one saved entry per seat)
 SEATS = "domino-online"
+#: what the store entry of each seat is named after its invite
+SEAT_ENTRY = {HOST: "#host", GUEST: "#guest"}
+_SEAT_NAMES = {"host": HOST, "guest": GUEST}
+#: a seat's presence while our own connection is down: nobody knows
+UNKNOWN = "unknown"
+
+
+def seat_entry(invite: str, seat: int) -> str:
+    """The name of the store entry holding ``seat`` of the room of ``invite``."""
+    return make_invite(*parse_invite(invite)) + SEAT_ENTRY[seat]
+
+
+def held_credential(store: Store, invite: str, seat: int) -> str | None:
+    """The credential of ``seat`` that ``store`` holds in the room of ``invite`` (its
+    entry, or the entry of an earlier version naming that seat), or None. A damaged
+    entry is left as it is: :class:`StoreWarning` and :class:`RoomError` ("no-seat")."""
+    invite = make_invite(*parse_invite(invite))
+    for name, legacy in ((invite + SEAT_ENTRY[seat], False), (invite, True)):
+        try:
+            data = store.load(SEATS, name)
+        except ValueError as exc:  # not JSON
+            data = {"unreadable": str(exc)}
+        if data is None:
+            continue
+        stored = data.get("seat") if isinstance(data, dict) else None
+        credential = data.get("credential") if isinstance(data, dict) else None
+        if (type(stored) is not int or stored not in (HOST, GUEST) or (not legacy and stored != seat)
+                or not isinstance(credential, str)):
+            warnings.warn(f"the stored seat of {invite} is damaged ({short_repr(data, 60)}); it is left as it is",
+                          StoreWarning, stacklevel=3)
+            raise RoomError(f"the stored seat of {invite} is damaged", "no-seat")
+        if stored == seat:
+            return credential
+    return None
+
+
+def _seat_number(seat: object) -> int | None:
+    """``seat=`` as :func:`resume` takes it: None, 0 / 1 or "host" / "guest"."""
+    if seat is None:
+        return None
+    if type(seat) is int and seat in (HOST, GUEST):
+        return int(seat)
+    if isinstance(seat, str) and seat in _SEAT_NAMES:
+        return _SEAT_NAMES[seat]
+    raise ValueError(f'seat must be "host", "guest", 0, 1 or None, not {seat!r}')
 
 
 def host(server: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
@@ -54,25 +130,43 @@ def host(server: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> O
     server = server_url(server)
     room, credential = create_room(server)
     invite = make_invite(server, room)
-    store.save(SEATS, invite, {"seat": HOST, "credential": credential})
-    return OnlineDomino(invite, store=store, **kwargs)
+    store.save(SEATS, seat_entry(invite, HOST), {"seat": HOST, "credential": credential})
+    return OnlineDomino(invite, seat=HOST, store=store, **kwargs)
 
 
 def join(invite: str, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any) -> OnlineDomino:
-    """Open the seat this store holds in the invite's room, or else claim the guest seat."""
+    """The guest seat of the invite's room: the one this store holds, or else claim
+    the free guest seat (also when the store holds the host's seat: see the module
+    docstring). :class:`RoomError` ``seat-taken`` when someone else has it."""
     require("online", "online play")
     store = open_store(store)
     invite = make_invite(*parse_invite(invite))
-    if store.load(SEATS, invite) is None:
+    if held_credential(store, invite, GUEST) is None:
         server, room = parse_invite(invite)
-        store.save(SEATS, invite, {"seat": GUEST, "credential": claim_guest(server, room)})
-    return OnlineDomino(invite, store=store, **kwargs)
+        store.save(SEATS, seat_entry(invite, GUEST), {"seat": GUEST, "credential": claim_guest(server, room)})
+    return OnlineDomino(invite, seat=GUEST, store=store, **kwargs)
+
+
+def resume(invite: str, *, seat: int | str | None = None, store: StoreOption = DEFAULT_STORE,
+           **kwargs: Any) -> OnlineDomino:
+    """Bring back a seat this store holds in the invite's room (after a kernel restart,
+    say): ``seat="host"`` / ``"guest"``, or by default the host's if held, else the
+    guest's. :class:`RoomError` ``no-seat`` when the store holds none."""
+    require("online", "online play")
+    return OnlineDomino(invite, seat=seat, store=open_store(store), **kwargs)
 
 
 def invites(store: StoreOption = DEFAULT_STORE) -> list[str]:
-    """The invites of the rooms this store holds a seat in (host or guest), to come
-    back with ``Domino.join(invite)`` -- e.g. after a kernel restart."""
-    return open_store(store).saved(SEATS)
+    """The invites of the rooms this store holds a seat in (host, guest or both),
+    each once, to come back with ``Domino.resume(invite)`` -- e.g. after a kernel
+    restart."""
+    found = set()
+    for name in open_store(store).saved(SEATS):
+        for suffix in SEAT_ENTRY.values():
+            if name.endswith(suffix):
+                name = name[: -len(suffix)]
+        found.add(name)
+    return sorted(found)
 
 
 class OnlineDomino(DominoTable):
@@ -88,16 +182,21 @@ class OnlineDomino(DominoTable):
     }
     _methods_for_messages: ClassVar[dict[str, str]] = {"pass": "pass_", "decline": "decline_new_game"}
 
-    def __init__(self, invite: str, *, store: StoreOption = DEFAULT_STORE, connect: bool = True, **kwargs: Any):
+    def __init__(self, invite: str, *, seat: int | str | None = None, store: StoreOption = DEFAULT_STORE,
+                 connect: bool = True, away_after: float = AWAY_AFTER, **kwargs: Any):
+        """The seat ``seat`` ("host" / "guest"; None: the host's if the store holds it,
+        else the guest's) of the invite's room, with the credential the store holds;
+        ``away_after``: seconds without an open view before the seat is away."""
         server, room = parse_invite(invite)
         invite = make_invite(server, room)
+        wanted = _seat_number(seat)
         super().__init__(store=store, mode="online", invite=invite, **kwargs)
-        seat, credential = self._stored_seat(invite)
+        seat, credential = self._stored_seat(invite, wanted)
         self.room = room
         self.seat = seat
         self.names = ["You", "Opponent"] if seat == HOST else ["Opponent", "You"]
         self.online = {"state": "connecting", "seats": [False, False], "joined": seat == GUEST,
-                       "request": None, "retry_in": None, "message": ""}
+                       "request": None, "retry_in": None, "message": "", "presence": self._presence_unknown()}
         self._state: dict[str, Any] | None = None  # the server's last state message
         self._view: PlayerView | None = None
         self._lock = threading.RLock()
@@ -108,21 +207,24 @@ class OnlineDomino(DominoTable):
             self._loop = None
         self._connection = SeatConnection(server, room, seat, credential,
                                           on_message=self._from_thread(self._receive),
-                                          on_status=self._from_thread(self._status))
+                                          on_status=self._from_thread(self._status), away_after=away_after)
         if connect:
             self._connect()
 
-    def _stored_seat(self, invite: str) -> tuple[int, str]:
-        data = self.store.load(SEATS, invite)
-        if data is None:
-            raise RoomError(f"this store holds no seat of {invite}: Domino.join(invite) claims the guest "
-                            "seat (a seat whose credential was deleted is lost)", "no-seat")
-        seat, credential = (data.get("seat"), data.get("credential")) if isinstance(data, dict) else (None, None)
-        if seat not in (HOST, GUEST) or not isinstance(credential, str):
-            warnings.warn(f"the stored seat of {invite} is damaged ({data!r:.60}); it is left as it is",
-                          StoreWarning, stacklevel=3)
-            raise RoomError(f"the stored seat of {invite} is damaged", "no-seat")
-        return seat, credential
+    def _stored_seat(self, invite: str, wanted: int | None) -> tuple[int, str]:
+        for seat in (HOST, GUEST) if wanted is None else (wanted,):
+            credential = held_credential(self.store, invite, seat)
+            if credential is not None:
+                return seat, credential
+        which = "no seat" if wanted is None else f"no {'host' if wanted == HOST else 'guest'} seat"
+        raise RoomError(f"this store holds {which} of {invite}: Domino.join(invite) claims the guest "
+                        "seat (a seat whose credential was deleted is lost)", "no-seat")
+
+    def _presence_unknown(self) -> list[str]:
+        """Presence while our connection is down: ours offline, the other's unknown."""
+        presence = [UNKNOWN, UNKNOWN]
+        presence[self.seat] = OFFLINE
+        return presence
 
     # ------------------------------------------------------------------ queries
     @property
@@ -142,6 +244,12 @@ class OnlineDomino(DominoTable):
     @property
     def opponent_connected(self) -> bool:
         return self.connected and bool(self.online["seats"][1 - self.seat])
+
+    @property
+    def opponent_presence(self) -> str:
+        """The other seat's "here", "away", "offline" or "unknown" (while we are not
+        connected); see the module docstring."""
+        return str(self.online["presence"][1 - self.seat])
 
     def legal_moves(self) -> list[Move]:
         """The moves this seat can send now (none while either seat is offline)."""
@@ -198,18 +306,24 @@ class OnlineDomino(DominoTable):
 
     def disconnect(self) -> None:
         """Close the connection (the seat stays yours: ``reconnect()`` or
-        ``Domino.join(invite)`` opens it again)."""
+        ``Domino.resume(invite)`` opens it again)."""
         self._connection.close()
 
     def forget(self) -> None:
         """Disconnect and delete this seat's credential from the store: nobody can
-        open the seat again with it."""
+        open the seat again with it (the entry of an earlier version holding it too)."""
         self.disconnect()
-        self.store.delete(SEATS, self.invite)
+        self.store.delete(SEATS, seat_entry(self.invite, self.seat))
+        with contextlib.suppress(RoomError), warnings.catch_warnings():
+            warnings.simplefilter("ignore", StoreWarning)
+            if held_credential(self.store, self.invite, self.seat) is not None:  # an old entry
+                self.store.delete(SEATS, self.invite)
 
     def close(self) -> None:
         """Close the widget and its connection."""
-        self._connection.close()
+        connection = getattr(self, "_connection", None)  # None: the constructor refused
+        if connection is not None:
+            connection.close()
         super().close()
 
     def _send_move(self, move: Move) -> None:
@@ -274,12 +388,19 @@ class OnlineDomino(DominoTable):
         with self._lock:
             method(*args)
 
+    def _on_view_message(self, widget: Any, content: Any, buffers: list[memoryview]) -> None:
+        """``{"type": "here"}`` (a view of this seat is open) goes to the connection
+        and leaves ``error`` alone, like the shell's ping; the rest as in every widget."""
+        if isinstance(content, dict) and content.get("type") == "here":
+            self._connection.seen()
+            return
+        super()._on_view_message(widget, content, buffers)
+
     def _status(self, state: str, retry_in: float | None, message: str) -> None:
         online = dict(self.online, state=state, retry_in=retry_in, message=message)
-        if state != "connected":
-            seats = list(online["seats"])
-            seats[self.seat] = False
-            online["seats"] = seats
+        if state != "connected":  # nothing is known of either seat now
+            online["seats"] = [False, False]
+            online["presence"] = self._presence_unknown()
         self.online = online
         if state == "replaced":
             self._event("replaced")
@@ -294,8 +415,12 @@ class OnlineDomino(DominoTable):
             return
         previous, self._state = self._state, message
         self._view = read_state(message)
-        online = dict(self.online, seats=list(message["seats"]), joined=bool(message["joined"]),
-                      request=message["request"])
+        seats = [bool(on) for on in message["seats"]]
+        presence = message.get("presence")  # a server from before presence: from seats
+        if not (isinstance(presence, list) and len(presence) == 2):
+            presence = [HERE if on else OFFLINE for on in seats]
+        online = dict(self.online, seats=seats, joined=bool(message["joined"]),
+                      request=message["request"], presence=list(presence))
         if self.online.get("state") != "connected":
             online.update(state="connected", retry_in=None, message="")
         self.online = online
