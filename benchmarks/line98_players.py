@@ -38,8 +38,8 @@ def main() -> None:
     # positions from real games of build, so candidates are typical (~40 balls)
     positions = []
     for seed in range(10):
-        game, player = Game(seed), PLAYERS["build"](seed)
-        while not game.over:
+        game, player = Game(seed), PLAYERS["build"](seed=seed)
+        while not game.is_over:
             if len(game.moves) % 5 == 0:
                 positions.append(game.copy())
             game.play(player.choose(game))
@@ -48,9 +48,9 @@ def main() -> None:
     print(f"{'player':<12} {'games/s':>8} {'moves/game':>10} {'choose us':>10} {'analyse us':>11}")
     for name, cls in PLAYERS.items():
         started = time.perf_counter()
-        moves = sum(len(play_game(cls(seed), seed).moves) for seed in range(args.games))
+        moves = sum(len(play_game(cls(seed=seed), seed).moves) for seed in range(args.games))
         rate = args.games / (time.perf_counter() - started)
-        choose, analyse = decisions(cls(0), positions)
+        choose, analyse = decisions(cls(seed=0), positions)
         print(f"{name:<12} {rate:>8.1f} {moves / args.games:>10.1f} {choose:>10.0f} {analyse:>11.0f}")
 
     for workers in (1, os.cpu_count() or 1):

@@ -89,10 +89,11 @@ def test_forced_actions_need_no_search():
         assert analysis.move == Play(game.opening, "right") and len(analysis.candidates) == 1
 
 
-def test_players_refuse_a_game_or_a_view_out_of_turn():
+def test_players_take_the_game_and_refuse_other_things_or_a_view_out_of_turn():
     game = Game(5)
-    with pytest.raises(TypeError):
-        Medium().choose(game)
+    assert Medium().choose(game) == Medium().choose(game.view(game.turn))
+    with pytest.raises(TypeError, match=r"game\.view\(player\)"):
+        Medium().choose(game.record())
     with pytest.raises(ValueError):  # GameOver / not this player's turn
         Medium().choose(game.view(1 - game.turn))
 
@@ -124,6 +125,7 @@ def test_decisions_do_not_change_when_hidden_tiles_are_swapped_consistently():
             other_view = other.view(viewer)
             assert other_view == view
             assert [comparable(p.analyse(other_view)) for p in players(seed)] == expected
+            assert [comparable(p.analyse(other)) for p in players(seed)] == expected  # given the whole game
             checked += 1
     assert checked >= 20 and changed_hand >= 10
 
@@ -252,6 +254,18 @@ def test_decide_cli_gives_one_move_in_the_record_format(tmp_path, capsys):
     move = json.loads(printed.strip().splitlines()[-1])
     Game.from_record({"deal": hand["deal"], "moves": [*hand["moves"][:6], move]})
     assert main(["domino", "decide", "--record", str(short), "--hand", "0", "--ply", "9", "--level", "easy"]) == 2
+
+
+def test_decide_cli_on_a_finished_hand_says_so(tmp_path, capsys):
+    path = tmp_path / "hands.json"
+    main(["domino", "match", "--first", "easy", "--second", "easy", "--hands", "2", "--seed", "2",
+          "--json", str(path), "--quiet"])
+    hand = json.loads(path.read_text())["hands"][0]
+    capsys.readouterr()
+    assert main(["domino", "decide", "--record", str(path), "--hand", "0", "--ply", str(len(hand["moves"])),
+                 "--level", "easy"]) == 1
+    captured = capsys.readouterr()
+    assert "is over before move" in captured.err and captured.out == ""
 
 
 def test_hard_states_its_beliefs_even_for_a_forced_move():

@@ -62,12 +62,11 @@ def test_the_28_tiles_are_always_all_there_and_the_rules_hold(seed, fractions):
             assert move.tile in fits and len(game.hand(player)) == len(hand) - 1
             if len(game.history) >= 2 and game.history[-2].action == "draw" and game.history[-2].player == player:
                 assert game.history[-2].tile == move.tile  # after drawing, the tile played is the one drawn
-        if not game.is_over:
-            assert game.turn == (player if isinstance(move, Draw) else 1 - player)
+        assert game.turn == (player if isinstance(move, Draw) else 1 - player)  # also the move that ends it
     outcome = game.outcome()
     if outcome is not None:
         totals = (pips(game.hand(0)), pips(game.hand(1)))
-        assert outcome.pips == totals and game.legal_moves() == [] and game.turn is None
+        assert outcome.pips == totals and game.legal_moves() == [] and game.turn == 1 - game.history[-1].player
         if outcome.reason == "domino":
             assert not game.hand(outcome.winner) and outcome.points == totals[1 - outcome.winner]
         else:

@@ -328,7 +328,7 @@ def test_domino_scores_the_opponents_pips():
     game.play(Play("6-1", "right"))
     assert game.outcome() == Outcome(0, 15, "domino", (0, 15))
     assert game.outcome().to_dict() == {"winner": 0, "points": 15, "reason": "domino"}
-    assert game.turn is None and game.legal_moves() == [] and game.is_over
+    assert game.turn == 1 and game.legal_moves() == [] and game.is_over  # the last play passed the turn
     with pytest.raises(GameOver):
         game.play(Draw())
     assert str(game.outcome()) == "player 0 wins 15 (domino)"
@@ -456,7 +456,7 @@ def test_play_accepts_record_moves_and_checks_them():
         game.play({"player": 1, "action": "draw", "tile": [2, 2]})
     assert game.play({"player": 1, "action": "draw", "tile": [1, 0]}).tile == (1, 0)
     assert game.play({"action": "draw"}).tile == (2, 2)
-    for bad in ("draw", 3, {"player": 2, "action": "draw"}, {"action": "play", "tile": [6, 1]}):
+    for bad in ("draw 2-2", 3, {"player": 2, "action": "draw"}, {"action": "play", "tile": [6, 1]}):
         with pytest.raises(IllegalMove):
             game.play(bad)
     assert game.why_not(Draw()) is None and game.is_legal(Draw()) and not game.is_legal(Pass())

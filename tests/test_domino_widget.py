@@ -7,6 +7,7 @@ import pytest
 
 from gamewidgets.domino import Game
 from gamewidgets.domino.widget import Domino
+from gamewidgets.errors import GameOver
 from gamewidgets.store import Store, StoreWarning
 
 
@@ -114,3 +115,32 @@ def test_malformed_messages_are_ignored_and_reported(store, message, reason):
     assert widget.game.to_dict() == before
     send(widget, type="play", tile=[6, 6], end="right")
     assert widget.error == "" and widget.line
+
+
+def finished_by_the_user():
+    """A hand the user (player 0) ended: the turn has passed to the computer."""
+    game = Game.from_position([["6-1"], ["5-5", "3-2"]], [(4, 1)], turn=0)
+    game.play("6-1 right")
+    assert game.is_over and game.turn == 1
+    return game
+
+
+def test_a_finished_hand_the_user_ended_opens_and_the_computer_does_not_move(store):
+    widget = Domino(game=finished_by_the_user(), level="easy", store=store)
+    assert widget.turn is None and widget.result["winner"] == 0 and len(widget.game.history) == 1
+    with pytest.raises(GameOver, match="over"):
+        widget.play("5-5")
+    send(widget, type="draw")
+    assert "over" in widget.error and len(widget.game.history) == 1
+    again = Domino(store=store)  # restored from the save: still nothing happens
+    assert again.game.history == widget.game.history and again.turn is None
+    widget.undo()
+    assert widget.turn == 0 and widget.result == {} and widget.game.turn == 0
+
+
+def test_a_finished_hand_in_local_mode_shows_the_hand_of_the_player_who_ended_it(store):
+    game = Game.from_position([["6-1"], ["5-5", "3-2"]], [(4, 1)], turn=0)
+    widget = Domino("local", game=game, store=store)
+    widget.reveal()
+    widget.play("6-1", "right")
+    assert widget.game.turn == 1 and widget.seat == 0 and not widget.handoff and widget.turn is None

@@ -48,12 +48,12 @@ def brute_force(game: Game, move: Move) -> tuple[int, int]:
 @given(st.integers(0, 2**31), st.integers(0, 60))
 def test_figures_match_a_brute_force_count(seed, moves):
     game = Game(seed)
-    player = RandomPlayer(seed)
+    player = RandomPlayer(seed=seed)
     for _ in range(moves):
-        if game.over:
+        if game.is_over:
             break
         game.play(player.choose(game))
-    if game.over:
+    if game.is_over:
         game.undo()
     figures = evaluate(game)
     legal = game.legal_moves()
@@ -75,10 +75,10 @@ def test_the_ball_that_moves_does_not_count_in_its_own_run():
 def test_clear_first_takes_a_clear_and_otherwise_plays_at_random():
     game = Game.from_text(board("GGGG.....", ".........", ".........", "........G", "BB......."))
     for seed in range(10):
-        move = ClearFirstPlayer(seed).choose(game)
+        move = ClearFirstPlayer(seed=seed).choose(game)
         assert move.target == (0, 4) and game.copy().play(move).points == 10
     quiet = Game.from_text(board("G.B......", ".........", "....Y...."))
-    chosen = {ClearFirstPlayer(seed).choose(quiet) for seed in range(20)}
+    chosen = {ClearFirstPlayer(seed=seed).choose(quiet) for seed in range(20)}
     assert len(chosen) > 5  # random among all legal moves
 
 
@@ -86,33 +86,33 @@ def test_build_prefers_the_longer_run():
     # red can make 3 (next to RR), blue can make 4 (next to BBB)
     game = Game.from_text(board("RR.......", ".........", "BBB......", ".........", "........R", "........B"))
     for seed in range(5):
-        analysis = BuildPlayer(seed).analyse(game)
+        analysis = BuildPlayer(seed=seed).analyse(game)
         assert analysis.move.source == (5, 8) and analysis.chosen.terms["run"] == 4
         assert "longest run" in analysis.reason
 
 
 def test_build_clears_at_once():
     game = Game.from_text(board("YYYY.....", ".........", "PPP......", ".........", "........Y", "........P"))
-    assert BuildPlayer(1).choose(game) == Move((4, 8), (0, 4))
+    assert BuildPlayer(seed=1).choose(game) == Move((4, 8), (0, 4))
 
 
 def test_greedy_long_holds_a_five_and_takes_a_six():
     # yellow can clear exactly 5 now; other moves make runs of up to 4: hold the 5
     game = Game.from_text(board("YYYY.....", ".........", "PPP......", ".........", "........Y", "........P"))
-    analysis = GreedyLongPlayer(1).analyse(game)
+    analysis = GreedyLongPlayer(seed=1).analyse(game)
     assert analysis.chosen.terms == {"run": 4, "cleared": 0, "points": 0}
     assert "holding" in analysis.reason
     assert any(c.terms["cleared"] == 5 for c in analysis.candidates)
-    assert BuildPlayer(1).choose(game).target == (0, 4)
+    assert BuildPlayer(seed=1).choose(game).target == (0, 4)
     # a move that makes 6 is a long clear: taken
     six = Game.from_text(board("YYYY.Y...", ".........", "PP.......", ".........", "........Y"))
-    move = GreedyLongPlayer(1).choose(six)
+    move = GreedyLongPlayer(seed=1).choose(six)
     assert move == Move((4, 8), (0, 4)) and six.copy().play(move).points == 12
 
 
 def test_greedy_long_clears_the_five_only_when_nothing_extends_a_run():
     def pick(run, cleared):
-        rank = GreedyLongPlayer(0)._rank({"run": np.array(run), "cleared": np.array(cleared)})
+        rank = GreedyLongPlayer(seed=0)._rank({"run": np.array(run), "cleared": np.array(cleared)})
         return int(np.argmax(rank))
 
     assert pick([1, 5, 2], [0, 5, 0]) == 2  # a run of 2 can be extended: hold the five
@@ -123,7 +123,7 @@ def test_greedy_long_clears_the_five_only_when_nothing_extends_a_run():
 
 def test_analysis_lists_every_candidate_with_its_figures():
     game = Game(5)
-    analysis = BuildPlayer(2).analyse(game)
+    analysis = BuildPlayer(seed=2).analyse(game)
     assert isinstance(analysis, Analysis)
     assert len(analysis.candidates) == len(game.legal_moves())
     assert {c.move for c in analysis.candidates} == set(game.legal_moves())
@@ -141,17 +141,17 @@ def test_analysis_lists_every_candidate_with_its_figures():
 @pytest.mark.parametrize("name", sorted(PLAYERS))
 def test_choose_and_analyse_agree_and_seeds_replay(name):
     game = Game(9)
-    assert PLAYERS[name](4).choose(game) == PLAYERS[name](4).analyse(game).move
+    assert PLAYERS[name](seed=4).choose(game) == PLAYERS[name](seed=4).analyse(game).move
     first = play_game(PLAYERS[name](seed=8), 8)
     second = play_game(PLAYERS[name](seed=8), 8)
     assert first.record() == second.record()
     with pytest.raises(GameOver):
-        PLAYERS[name](1).choose(first)
+        PLAYERS[name](seed=1).choose(first)
 
 
 def test_players_leave_the_game_alone():
     game = Game(12)
     before = game.to_dict()
     for cls in PLAYERS.values():
-        cls(1).analyse(game)
+        cls(seed=1).analyse(game)
     assert game.to_dict() == before

@@ -19,7 +19,7 @@ def play_out(seed, fractions):
     game = Game(seed)
     results = []
     for fraction in fractions:
-        if game.over:
+        if game.is_over:
             break
         results.append(game.play(pick(game, fraction)))
     return game, results
@@ -30,7 +30,7 @@ def play_out(seed, fractions):
 def test_ball_counts_previews_and_score_add_up(seed, fractions):
     game = Game(seed)
     for fraction in fractions:
-        if game.over:
+        if game.is_over:
             break
         balls_before, score_before = np.count_nonzero(game.board), game.score
         result = game.play(pick(game, fraction))
@@ -43,7 +43,7 @@ def test_ball_counts_previews_and_score_add_up(seed, fractions):
         assert len(game.previews) == min(3, empty)
         cells = [p.cell for p in game.previews]
         assert len(set(cells)) == len(cells) and all(game.board[c] == 0 for c in cells)
-        assert game.over == (empty == 0)
+        assert game.is_over == (empty == 0)
         assert game.board.min() >= 0 and game.board.max() <= 7
         # no line of five is ever left on the board after a move
         assert not game.lines_through(game.balls())
@@ -53,7 +53,7 @@ def test_ball_counts_previews_and_score_add_up(seed, fractions):
 @given(seeds, choices, st.floats(min_value=0, max_value=1, exclude_max=True))
 def test_undo_restores_exactly(seed, fractions, last):
     game, _ = play_out(seed, fractions)
-    if game.over:
+    if game.is_over:
         game.undo()
     before = game.to_dict()
     move = pick(game, last)
@@ -71,7 +71,7 @@ def test_serialisation_round_trips(seed, fractions):
     game, _ = play_out(seed, fractions)
     copy = Game.from_dict(game.to_dict())
     assert copy.to_dict() == game.to_dict()
-    if not game.over:
+    if not game.is_over:
         move = game.legal_moves()[0]
         assert copy.play(move) == game.play(move)
 
@@ -94,4 +94,4 @@ def test_legal_moves_are_exactly_the_moves_with_a_path(seed, fractions):
         for target in game.reachable(source):
             assert game.path(source, target) is not None
     assert legal == {(m) for m in legal if game.path(m.source, m.target)}
-    assert len(legal) == sum(len(game.reachable(s)) for s in game.balls()) if not game.over else not legal
+    assert len(legal) == sum(len(game.reachable(s)) for s in game.balls()) if not game.is_over else not legal

@@ -250,22 +250,22 @@ def full_board_without_lines() -> np.ndarray:
 def test_spawn_as_many_as_fit_then_game_over_when_full():
     picture = full_board_without_lines()
     game = Game.from_board(picture)
-    assert not game.lines_through(game.balls()) and game.over  # full from the start
+    assert not game.lines_through(game.balls()) and game.is_over  # full from the start
     empties = [(8, 4), (8, 5), (8, 6), (8, 7), (8, 8)]
     for cell in empties:
         picture[cell] = 0
     previews = [(8, 4, 2), (8, 5, 4), (8, 6, 6)]
     game = Game.from_board(picture, previews)
-    assert not game.over
+    assert not game.is_over
     result = game.play((7, 8), (8, 8))  # 5 empty cells; after the move and spawn: 2
     assert not result.cleared and len(result.spawned) == 3
     assert len(game.empty_cells()) == 2
     assert len(game.previews) == 2  # only as many previews as fit
-    assert not game.over
+    assert not game.is_over
     # both empty cells hold previews: the ball displaces one into the cell it leaves
     result = game.play(game.legal_moves()[0])
     assert not result.cleared and len(result.spawned) == 2
-    assert game.over and game.outcome().score == game.score
+    assert game.is_over and game.outcome().score == game.score
     assert game.previews == () and game.legal_moves() == []
     with pytest.raises(GameOver):
         game.play((0, 0), (8, 8))
@@ -300,12 +300,12 @@ def test_undo_is_one_step():
 def test_undo_after_game_over():
     rng = np.random.default_rng(0)
     game = Game(5)
-    while not game.over:
+    while not game.is_over:
         moves = game.legal_moves()
         game.play(moves[int(rng.integers(len(moves)))])
     final = game.to_dict()
     game.undo()
-    assert not game.over and game.outcome() is None
+    assert not game.is_over and game.outcome() is None
     assert game.legal_moves()
     assert game.to_dict() != final
 

@@ -127,6 +127,16 @@ def test_python_methods_match_the_mouse(widget):
     assert widget.game.seed == 9 and widget.moves == 0
 
 
+@pytest.mark.parametrize("form", ["(6, 8)->(3, 4)", {"from": [6, 8], "to": [3, 4]}])
+def test_play_takes_a_move_in_every_form_the_game_takes(widget, form):
+    assert widget.play(form).points == 10 and widget.score == 10 and widget.moves == 1
+    with pytest.raises(IllegalMove, match="is not a move"):
+        widget.play("(6, 8)")
+    with pytest.raises(IllegalMove, match="not both"):
+        widget.play("(0, 0)->(5, 5)", (5, 5))
+    assert widget.moves == 1
+
+
 def test_game_over_updates_the_record_in_the_store(tmp_path):
     store = Store(tmp_path / "store.sqlite3")
     widget = Line98(seed=4, store=store)
@@ -197,7 +207,7 @@ def test_damaged_store_file_warns_and_the_game_still_opens(tmp_path):
 def test_show_draws_the_analysis_and_the_next_move_clears_it(widget):
     from gamewidgets.line98.players import BuildPlayer
 
-    analysis = BuildPlayer(1).analyse(widget.game)
+    analysis = BuildPlayer(seed=1).analyse(widget.game)
     widget.show(analysis)
     overlay = widget.overlay
     assert overlay["arrow"] == [list(analysis.move.source), list(analysis.move.target)]
@@ -208,7 +218,7 @@ def test_show_draws_the_analysis_and_the_next_move_clears_it(widget):
     assert values[analysis.move.target] == 1.0 and min(values.values()) == 0.0
     widget.play(analysis.move)
     assert widget.overlay == {}
-    widget.show(BuildPlayer(1).analyse(widget.game))
+    widget.show(BuildPlayer(seed=1).analyse(widget.game))
     widget.show(None)
     assert widget.overlay == {}
     with pytest.raises(TypeError, match="Analysis"):

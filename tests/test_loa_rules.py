@@ -175,7 +175,7 @@ def test_legal_moves_are_ordered_and_fast_list_agrees():
     game = Game(7)
     moves = game.legal_moves()
     assert [(m.src, m.dst) for m in moves] == sorted((m.src, m.dst) for m in moves)
-    assert sorted(game.move_list()) == [(m.src, m.dst) for m in moves]
+    assert sorted(game.move_list()) == [m.indices for m in moves]
     assert len(moves) == len(set(moves)) == 30
 
 
@@ -353,6 +353,7 @@ def test_undo_after_the_end():
 # ------------------------------------------------------------- notation
 def test_cell_names_and_indices():
     assert cell_name(30, 6) == "a1" and cell_index("a1", 6) == 30  # bottom-left
+    assert cell_name((5, 0), 6) == "a1" and cell_name((0, 7), 8) == "h8" and cell_name("b3", 6) == "b3"
     assert cell_index("a6", 6) == 0 and cell_index("f1", 6) == 35
     assert cell_index((5, 0), 6) == 30 and cell_index("h8", 8) == 7
     for bad in ("g1", "a7", "z1", "", (6, 0), (0, -1), 36, -1, True, 1.5, None):

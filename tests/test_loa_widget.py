@@ -54,10 +54,11 @@ def test_setup_then_play_a_move_and_the_computer_answers(store):
 def test_targets_mark_captures_and_moves_follow_the_rules(store):
     widget = LinesOfAction(game=Game.from_text(NEAR_WIN, turn=0), level="easy", store=store, ai=FAST)
     game = widget.game
-    index = game.cell("c4")
-    widget.click(divmod(index, 6))
-    expected = {(m.dst, m.capture) for m in game.targets(index)}
-    assert {(r * 6 + c, bool(cap)) for r, c, cap in widget.targets} == expected
+    cell = game.cell("c4")
+    assert cell == (2, 2)
+    widget.click(cell)
+    expected = {(m.dst, m.capture) for m in game.targets(cell)}
+    assert {((r, c), bool(cap)) for r, c, cap in widget.targets} == expected
     assert (game.cell("e4"), True) in expected and (game.cell("c3"), False) in expected
     with pytest.raises(IllegalMove):
         widget.play("a1-a6")

@@ -7,7 +7,7 @@ import pytest
 from mahjong_pairs import connectable_pairs
 
 from gamewidgets.errors import BadSave, GameOver, IllegalMove, NothingToUndo
-from gamewidgets.mahjong import Clock, Game, Move, fewest_turns, find_path, removable_pairs
+from gamewidgets.mahjong import Clock, Game, Move, Shuffle, fewest_turns, find_path, removable_pairs
 from gamewidgets.mahjong.tiles import CODES, TILE, full_set, matches
 
 
@@ -161,7 +161,7 @@ def test_stuck_position_and_shuffle_makes_it_clearable():
 
     assert solve(game.grid) is not None
     assert game.score == 0  # a shuffle is free
-    assert game.undo() == "shuffle" and game.stuck  # undo brings the stuck layout back
+    assert game.undo() == Shuffle() and game.stuck  # undo brings the stuck layout back
 
 
 def test_shuffle_only_when_stuck():
@@ -187,8 +187,8 @@ def test_undo_any_number_of_moves_and_restart_the_same_deal():
         move = game.legal_moves()[0]
         game.play(move)
         played.append(move)
-    for _ in range(5):
-        assert game.undo() == "remove"
+    for move in reversed(played):
+        assert game.undo() == move
     assert (game.grid == start).all() and game.moves == []
     with pytest.raises(NothingToUndo):
         game.undo()
@@ -201,8 +201,9 @@ def test_undo_any_number_of_moves_and_restart_the_same_deal():
 def test_undo_after_shuffle_and_moves():
     game = layout(STUCK, seed=1)
     game.shuffle()
-    game.play(game.legal_moves()[0])
-    assert game.undo() == "remove" and game.undo() == "shuffle" and game.stuck
+    move = game.legal_moves()[0]
+    game.play(move)
+    assert game.undo() == move and game.undo() == Shuffle() and game.stuck
 
 
 # -------------------------------------------------------------------- scoring
@@ -246,7 +247,7 @@ def test_to_dict_round_trip_with_shuffles_and_hints():
     copy = Game.from_dict(game.to_dict())
     assert copy.to_dict()["grid"] == game.to_dict()["grid"]
     assert copy.hints == 1 and copy.moves == game.moves
-    assert copy.undo() == "shuffle" and game.undo() == "shuffle"
+    assert copy.undo() == Shuffle() == game.undo()
     assert (copy.grid == game.grid).all()
 
 

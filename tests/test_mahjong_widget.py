@@ -165,3 +165,28 @@ def test_new_game_deals_a_full_grid():
     widget.orientation = "portrait"
     with pytest.raises(Exception):  # noqa: B017 -- the test asks only that the value is refused
         widget.orientation = "sideways"
+
+
+def test_watch_takes_every_player_of_the_registry_by_name_or_object():
+    from gamewidgets.mahjong import PLAYERS, RandomPlayer
+
+    widget = MahjongConnect(seed=6, store=None)
+    widget.watch("random", moves=3, delay=0)
+    assert widget.tiles_left == 138 and len(widget.game.moves) == 3
+    widget.watch(RandomPlayer(seed=1), moves=2, delay=0)
+    widget.watch("solver", moves=1, delay=0)
+    assert widget.tiles_left == 132
+    with pytest.raises(ValueError, match="'random', 'solver'"):
+        widget.watch("nobody", moves=1, delay=0)
+    assert set(PLAYERS) == {"random", "solver"}
+
+
+def test_undo_returns_what_it_took_back_and_the_view_hears_which():
+    from gamewidgets.mahjong import Shuffle
+
+    widget = MahjongConnect(game=Game.from_grid("D1 D2\nD2 D1", seed=2), store=None)
+    widget.shuffle()
+    move = widget.game.legal_moves()[0]
+    widget.remove(move.a, move.b)
+    assert widget.undo() == move and widget.last_event["undone"] == "remove" and widget.removed == []
+    assert widget.undo() == Shuffle() and widget.last_event["undone"] == "shuffle" and widget.stuck

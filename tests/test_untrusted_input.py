@@ -462,7 +462,7 @@ def test_a_level_change_from_the_view_keeps_the_computer_playing(tmp_path):
     assert reopened.game.history == widget.game.history
 
 
-def test_hard_refuses_no_samples_and_a_whole_game():
+def test_hard_refuses_no_samples_and_what_is_no_game():
     from gamewidgets.domino.ai import LEVELS, Hard
 
     with pytest.raises(ValueError, match="samples"):
@@ -471,10 +471,12 @@ def test_hard_refuses_no_samples_and_a_whole_game():
         Hard(time_limit=NAN)
     game = domino_game()
     with pytest.raises(TypeError, match=r"game\.view\(player\)"):
-        LEVELS["hard"]().beliefs(game)
+        LEVELS["hard"]().beliefs(game.record())
     with pytest.raises(TypeError, match=r"game\.view\(player\)"):
-        LEVELS["hard"]().analyse(game)
-    assert LEVELS["hard"](samples=5, time_limit=None).beliefs(game.view(game.turn))["samples"] == 5
+        LEVELS["hard"]().analyse({"hand": []})
+    hard = LEVELS["hard"](samples=5, time_limit=None)
+    assert hard.beliefs(game) == hard.beliefs(game.view(game.turn))  # a Game is seen as its player sees it
+    assert hard.beliefs(game.view(game.turn))["samples"] == 5
 
 
 # ------------------------------------------------------------------- the CLI

@@ -100,8 +100,10 @@ class Analysis:
 
 class ComputerPlayer(Protocol):
     """What every computer player offers (``widget.watch`` takes one): ``choose(game)``
-    and ``analyse(game)``, given the game's rules object (or, in dominoes, a player's
-    view of it). The game and move types are each game's own."""
+    and ``analyse(game)``, given the game's rules object (dominoes' players look only at
+    ``game.view(game.turn)``, and take such a view too). Every game lists its players in
+    ``gamewidgets.<game>.PLAYERS`` (name -> class, made with keyword options). The game
+    and move types are each game's own."""
 
     def choose(self, game: Any, /) -> Any: ...
 

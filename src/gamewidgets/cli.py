@@ -210,7 +210,7 @@ def _loa_player(level: str, seed: int, args: argparse.Namespace) -> LoaPlayer:
     """A player of ``level`` with the budgets of the command line: ``--time`` replaces
     the level's seconds per move (0: no limit); ``--max-depth`` / ``--max-nodes`` cap the
     search and, without ``--time``, switch the clock off (reproducible runs)."""
-    from .loa.ai import LEVELS
+    from .loa import PLAYERS
 
     options: dict[str, Any] = {"max_depth": args.max_depth, "max_nodes": args.max_nodes}
     if args.time is not None:
@@ -218,7 +218,7 @@ def _loa_player(level: str, seed: int, args: argparse.Namespace) -> LoaPlayer:
     elif args.max_depth is not None or args.max_nodes is not None:
         options["time_limit"] = None
     try:
-        return LEVELS[level](seed=seed, **options)
+        return PLAYERS[level](seed=seed, **options)
     except ValueError as exc:
         raise _LoaOptions(f"gamewidgets: {exc}") from None
 
@@ -313,8 +313,7 @@ def _add_loa_budgets(command: argparse.ArgumentParser, seed_help: str) -> None:
 
 
 def _add_loa(games: Subcommands) -> None:
-    from .loa import SIZES
-    from .loa.ai import LEVELS
+    from .loa import PLAYERS, SIZES
 
     loa = games.add_parser("loa", help="Lines of Action")
     commands = loa.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -332,8 +331,8 @@ def _add_loa(games: Subcommands) -> None:
                     "a match reproducible.",
     )
     match.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
-    match.add_argument("--first", choices=list(LEVELS), required=True, help="level of the first player")
-    match.add_argument("--second", choices=list(LEVELS), required=True, help="level of the second player")
+    match.add_argument("--first", choices=list(PLAYERS), required=True, help="level of the first player")
+    match.add_argument("--second", choices=list(PLAYERS), required=True, help="level of the second player")
     match.add_argument("--games", type=_positive, default=10, help="games to play (default 10)")
     match.add_argument("--opening", type=_seed, default=2, metavar="PLIES",
                        help="random moves that open each game, for variety (default 2)")
@@ -345,7 +344,7 @@ def _add_loa(games: Subcommands) -> None:
     analyse = commands.add_parser("analyse", help="how a computer level judges the position after some moves")
     analyse.add_argument("--size", type=int, choices=SIZES, default=6, help="board size (default 6)")
     analyse.add_argument("--moves", default="", help='the moves from the start, e.g. "b1-b3 a3xc1" (default none)')
-    analyse.add_argument("--level", choices=list(LEVELS), default="hard", help="the level that judges (default hard)")
+    analyse.add_argument("--level", choices=list(PLAYERS), default="hard", help="the level that judges (default hard)")
     _add_loa_budgets(analyse, "the player's random moves")
     analyse.add_argument("--top", type=_positive, default=10, help="candidates printed (default 10)")
     analyse.add_argument("--json", metavar="PATH", help="write the analysis (and the position) here")
@@ -388,9 +387,10 @@ def _domino_match(args: argparse.Namespace) -> int:
             seat = (1, 0) if swapped else (0, 1)  # seat[k]: where level k sits
             by_level = [_domino_player(levels[k], seeds[k], args) for k in (0, 1)]
             players = [by_level[seat.index(p)] for p in (0, 1)]  # players[p]: who sits at p
-            while (turn := game.turn) is not None:  # None once the hand is over
+            while not game.is_over:
+                turn = game.turn
                 started = time.perf_counter()
-                move = players[turn].choose(game.view(turn))
+                move = players[turn].choose(game)  # it sees only game.view(turn)
                 k = seat.index(turn)
                 times[k][0] += time.perf_counter() - started
                 times[k][1] += 1
@@ -439,7 +439,7 @@ def _domino_decide(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     player = game.turn
-    if player is None:  # the hand is over
+    if game.is_over:
         print(f"gamewidgets: hand {args.hand} is over before move {args.ply} ({game.outcome()})", file=sys.stderr)
         return 1
     analysis = _domino_player(args.level, args.seed, args).analyse(game.view(player))
@@ -535,13 +535,13 @@ def _add_domino_budgets(command: argparse.ArgumentParser) -> None:
 
 
 def _add_domino(games: Subcommands) -> None:
-    from .domino.ai import LEVELS
+    from .domino import PLAYERS
 
     domino = games.add_parser("domino", help="Dominoes (draw game, double-six)")
     commands = domino.add_subparsers(dest="command", required=True, metavar="COMMAND")
     match = commands.add_parser("match", help="K hands between two levels, as duplicate pairs (seats swapped)")
-    match.add_argument("--first", choices=list(LEVELS), required=True, help="the first level")
-    match.add_argument("--second", choices=list(LEVELS), required=True, help="the second level")
+    match.add_argument("--first", choices=list(PLAYERS), required=True, help="the first level")
+    match.add_argument("--second", choices=list(PLAYERS), required=True, help="the second level")
     match.add_argument("--hands", type=_positive, default=100, help="hands to play, an even number (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed of the deals and players (default 0)")
     _add_domino_budgets(match)
@@ -553,7 +553,7 @@ def _add_domino(games: Subcommands) -> None:
     decide.add_argument("--record", metavar="PATH", required=True, help="a match JSON (or one hand's record)")
     decide.add_argument("--hand", type=_seed, default=0, help="which hand of the record (from 0; default 0)")
     decide.add_argument("--ply", type=_seed, required=True, help="decide before this move (counted from 0)")
-    decide.add_argument("--level", choices=list(LEVELS), default="hard", help="the level (default hard)")
+    decide.add_argument("--level", choices=list(PLAYERS), default="hard", help="the level (default hard)")
     decide.add_argument("--seed", type=_seed, default=0, help="the player's seed (default 0)")
     _add_domino_budgets(decide)
     decide.add_argument("--explain", action="store_true", help="print the view and the analysis")

@@ -1,10 +1,15 @@
 """The computer players of Dominoes: levels ``easy``, ``medium`` and ``hard``.
 
-Use ``LEVELS[name](seed=...)`` (or the classes :class:`Easy`, :class:`Medium`,
-:class:`Hard`): ``choose(view) -> Move`` and ``analyse(view) -> Analysis`` (the shared
-:class:`~gamewidgets.analysis.Analysis`). Both take a :class:`~.rules.PlayerView` only
-(``game.view(player)``): a player never sees the other hand or the boneyard's order.
-:func:`play_hand` plays one hand between two players.
+Use ``PLAYERS[name](seed=...)`` (``gamewidgets.domino.PLAYERS``; ``LEVELS`` is the
+same dict under its older name), or the classes :class:`Easy`, :class:`Medium`,
+:class:`Hard`, made with keyword options only: ``choose(game) -> Move`` and
+``analyse(game) -> Analysis`` (the shared :class:`~gamewidgets.analysis.Analysis`),
+as every game's players. A player given the :class:`~.rules.Game` reads
+``game.turn`` and ``game.view(game.turn)`` and nothing else (never the other hand or
+the boneyard's order): it decides for the player to move from what that player sees.
+It may be given that :class:`~.rules.PlayerView` itself instead (the online seat and
+``gamewidgets domino decide`` hold only a view; a view of the player not to move is
+refused). :func:`play_hand` plays one hand between two players.
 
 Levels
 ------
@@ -43,10 +48,12 @@ Choices
   consistent deals. The opponent's play style is not modelled (only hard facts).
   ``samples`` is an integer of at least 1 and ``time_limit`` None or a number of
   seconds of at least 0; anything else is a ValueError.
-- ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~.rules.PlayerView` and
-  nothing else: given a :class:`~.rules.Game` (or anything else) they raise TypeError
-  saying to pass ``game.view(player)``. A game does not say whose decision it is (at
-  the end of a hand nobody's) and holds both hands, so a player never takes one.
+- ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~.rules.Game` (and then
+  use ``game.view(game.turn)`` only: the decision, and the random numbers it uses,
+  are those of that view, so ``analyse(game) == analyse(game.view(game.turn))``) or a
+  :class:`~.rules.PlayerView`; anything else is a TypeError. A finished game (or a
+  view out of turn) is refused by ``choose`` / ``analyse`` with GameOver;
+  ``Hard.beliefs`` still answers for it (the view of ``game.turn``).
 
 Options of the levels
 ---------------------
@@ -121,7 +128,7 @@ class Player:
     #: the keyword options this level takes besides ``seed`` (see "Options of the levels")
     options: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, seed: int | None = 0):
+    def __init__(self, *, seed: int | None = 0):
         self.seed = 0 if seed is None else int(seed)
 
     def __repr__(self) -> str:
@@ -130,13 +137,14 @@ class Player:
     def _rng(self, view: PlayerView) -> np.random.Generator:
         return np.random.default_rng([self.seed, _view_key(view)])
 
-    def choose(self, view: PlayerView) -> Move:
-        """The action this player takes in ``view`` (its own turn)."""
-        return self.analyse(view).move
+    def choose(self, game: Game | PlayerView) -> Move:
+        """The move this player makes for the player to move in ``game`` (or in a
+        view, on the viewer's turn), seeing only that player's view."""
+        return self.analyse(game).move
 
-    def analyse(self, view: PlayerView) -> Analysis:
-        """The action with every candidate, its expected value and why it won."""
-        _check_view(view)
+    def analyse(self, game: Game | PlayerView) -> Analysis:
+        """The move with every candidate, its expected value and why it won."""
+        view = seen_by(game)
         moves = view.legal_actions()
         if not moves:
             raise GameOver("the game is over" if view.is_over else f"it is not player {view.player}'s turn")
@@ -346,8 +354,8 @@ class Hard(Player):
 
     options = ("samples", "time_limit")
 
-    def __init__(self, seed: int | None = 0, samples: int = 300, time_limit: float | None = 1.5):
-        super().__init__(seed)
+    def __init__(self, *, seed: int | None = 0, samples: int = 300, time_limit: float | None = 1.5):
+        super().__init__(seed=seed)
         self.samples = integer(samples, "samples (hidden deals sampled per move)", 1, error=ValueError)
         self.time_limit = None if time_limit is None else number(
             time_limit, "time_limit (seconds per move, or None)", 0, error=ValueError)
@@ -355,12 +363,13 @@ class Hard(Player):
     def __repr__(self) -> str:
         return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
 
-    def beliefs(self, view: PlayerView) -> dict[str, Any]:
-        """What it believes about the other hand: ``{"beliefs": {tile: chance held},
-        "ruled_out": [tiles the public facts exclude], "samples": n}`` (also while
-        only one move is possible, when ``analyse`` does not sample). ``view`` is a
-        :class:`PlayerView` (``game.view(player)``); a Game is a TypeError."""
-        _check_view(view)
+    def beliefs(self, game: Game | PlayerView) -> dict[str, Any]:
+        """What the player to move in ``game`` (or the viewer of a view, e.g.
+        ``game.view(1)``) believes about the other hand: ``{"beliefs": {tile: chance
+        held}, "ruled_out": [tiles the public facts exclude], "samples": n}`` (also
+        while only one move is possible, when ``analyse`` does not sample, and after
+        the end)."""
+        view = seen_by(game)
         _, _, stats = self._score(view, [], self._rng(view))
         return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
 
@@ -410,15 +419,21 @@ class Hard(Player):
                                      f"over {done} sampled hidden deals"), stats
 
 
-LEVELS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard)}
+#: name -> class of every computer player
+PLAYERS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard)}
+#: the older name of :data:`PLAYERS` (the same dict)
+LEVELS = PLAYERS
 
 
-def _check_view(view: object) -> None:
-    if isinstance(view, Game):
-        raise TypeError("a player decides from what one player sees, game.view(player), not from the whole "
-                        "Game (it holds both hands)")
-    if not isinstance(view, PlayerView):
-        raise TypeError(f"a player decides from a PlayerView (game.view(player)), not {type(view).__name__}")
+def seen_by(game: Game | PlayerView) -> PlayerView:
+    """What a player may look at of ``game``: ``game.view(game.turn)``, the view of
+    the player to move (a view stays itself); TypeError for anything else."""
+    if isinstance(game, PlayerView):
+        return game
+    if isinstance(game, Game):
+        return game.view(game.turn)
+    raise TypeError(f"a player decides from the Game (it then sees only game.view(game.turn)) or from one "
+                    f"player's view, game.view(player), not from {short_repr(game, 60)}")
 
 
 def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -451,6 +466,6 @@ def level_player(level: str, seed: int | None = 0, options: Mapping[str, Any] | 
 def play_hand(game: Game, players: Sequence[Player]) -> Game:
     """Let ``players[0]`` and ``players[1]`` play ``game`` to the end (in place);
     each sees only its own view. Returns the game."""
-    while (player := game.turn) is not None:  # None once the game is over
-        game.play(players[player].choose(game.view(player)))
+    while not game.is_over:
+        game.play(players[game.turn].choose(game))
     return game

@@ -1,13 +1,16 @@
 """Dominoes (draw game, double-six, two players): the complete rules, pure Python + numpy.
 
 The rule book is ``shared/spec/domino.md`` (section "Rules"); this module implements all
-of it. The API follows the other games (and python-chess): a :class:`Game` with
-``legal_moves()``, ``play(move)`` / ``push``, ``undo()`` / ``pop``, ``outcome()``,
-``copy()``, ``to_dict()`` / ``from_dict()``; moves are the frozen dataclasses
-:class:`Play`, :class:`Draw` and :class:`Pass`; a move the rules refuse raises
-:class:`~gamewidgets.errors.IllegalMove` (or :class:`~gamewidgets.errors.GameOver`)
-with the reason in words and changes nothing. ``game.view(player)`` is what one player
-may see (:class:`PlayerView`); computer players are meant to use only that.
+of it. :class:`Game` is a :class:`gamewidgets.protocol.Rules`, the one rules interface
+of the four games: ``legal_moves()``, ``is_legal`` / ``why_not``, ``play(move)`` /
+``push`` (returning the :class:`Event`), ``undo()`` / ``pop`` (returning the move),
+``is_over``, ``turn``, ``outcome()``, ``moves``, ``copy()``, ``to_dict()`` /
+``from_dict()``, ``parse_move``. Moves are the frozen dataclasses :class:`Play`,
+:class:`Draw` and :class:`Pass`, all three a :class:`Move`; a move the rules refuse
+raises :class:`~gamewidgets.errors.IllegalMove` (or
+:class:`~gamewidgets.errors.GameOver`) with the reason in words and changes nothing.
+``game.view(player)`` is what one player may see (:class:`PlayerView`); the computer
+players (:mod:`gamewidgets.domino.ai`) use only that.
 
 Conventions
 -----------
@@ -21,6 +24,21 @@ Conventions
   never opens a branch: the line has exactly two ends, always.
 - ``Play(tile, "left")`` lays ``tile`` on the left end, turned so that its matching pip
   touches the line (the tile "turns the right way by itself"); likewise ``"right"``.
+- A move's text, ``str(move)``: ``"6-4 left"`` / ``"6-4 right"`` (the tile high pip
+  first), ``"draw"``, ``"pass"``. ``game.parse_move(text)`` reads these back
+  (``parse_move(str(m)) == m``) and is lenient where nothing is ambiguous: any case
+  and spacing, any tile spelling ``as_tile`` takes (``"4|6 RIGHT"``), and a tile
+  alone (``"6-4"``) when it matches exactly one end of the line (on the empty line:
+  ``"right"``, the opening); a tile alone that matches both ends or neither is no
+  move (IllegalMove: "say which end: ..." / "... fits no end"). ``parse_move`` only
+  names the move; ``why_not`` judges it.
+- A move's dict, ``move.to_dict()``: the record format below without ``player``;
+  ``Move.from_dict`` reads the dict of any move (it is also ``Play.from_dict`` etc.:
+  one method on the base class, so ``type(m).from_dict(m.to_dict()) == m``);
+  ``move_from_dict`` is its older name. ``play``, ``push``, ``is_legal``, ``why_not``
+  and ``parse_move`` take a Move, its text or its dict alike. ``why_not`` never
+  raises: for what is no move at all it returns why (the message ``play`` and
+  ``parse_move`` raise as IllegalMove); ``is_legal`` is then False.
 - Record format (the match CLI's JSON): ``Event.to_dict()`` gives
   ``{"player": 0, "action": "play", "tile": [6, 4], "end": "left"}``,
   ``{"player": 1, "action": "draw", "tile": [3, 1]}`` (the tile is left out where it is
@@ -67,11 +85,18 @@ Choices where the rule book is silent
 - A draw keeps the turn; a play or a pass passes it. A pass is only possible with an
   empty boneyard, so the second of "two passes in a row" is always the other player's,
   right after the first, and ends the game at once ("blocked").
-- Outcome: ``Outcome(winner, points, reason, pips)``. Domino: the player who plays
-  their last tile wins the other hand's pips (which may be 0 with only the
-  double-blank left). Blocked: the lower hand total wins the difference; equal totals
-  are a draw (``winner=None, points=0``). ``pips`` are both hand totals at the end.
-  ``turn`` is None once the game is over, and no move is legal.
+- Outcome: ``Outcome(winner, points, reason, pips)``; ``score`` is ``points`` (the
+  protocol's name). ``reason`` is ``"domino"`` (a hand was emptied) or ``"blocked"``
+  (two passes in a row). Domino: the player who plays their last tile wins the other
+  hand's pips (which may be 0 with only the double-blank left). Blocked: the lower
+  hand total wins the difference; equal totals are a draw (``winner=None,
+  points=0``). ``pips`` are both hand totals at the end.
+- ``turn`` is always 0 or 1, a read-only property. The play or pass that ends the
+  game passes the turn like any other, so once the game is over ``turn`` is the
+  player it passed to (the loser of a domino; the first passer of a block) and no move
+  is legal. Where "nobody is to move" is part of a format it stays None at the end,
+  as before: ``PlayerView.turn`` (sent by the room server, synced to the view) and
+  the ``turn`` of a save's ``position`` (so saves of either kind load in both).
 - Undo takes back one action at a time (a play, one draw, a pass), as far back as the
   start of the game, also after the game ended; it restores the hands, the line, the
   boneyard's order, the turn, the pass count and the generator exactly. There is no
@@ -127,7 +152,8 @@ import numpy as np
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from ..untrusted import MAX_INTEGER, generator_state, integer, short_repr
 
-PLAYERS = 2
+#: the number of players (``gamewidgets.domino.PLAYERS`` is the computer players)
+PLAYER_COUNT = 2
 HAND = 7
 HIGH = 6
 LEFT, RIGHT = "left", "right"
@@ -144,7 +170,7 @@ TileLike = str | Sequence[int]
 #: the double-six set, (high, low), sorted: (0, 0), (1, 0), (1, 1), (2, 0), ...
 TILES: tuple[Tile, ...] = tuple((a, b) for a in range(HIGH + 1) for b in range(a + 1))
 _TILE_SET = frozenset(TILES)
-BONEYARD = len(TILES) - PLAYERS * HAND
+BONEYARD = len(TILES) - PLAYER_COUNT * HAND
 
 
 # -------------------------------------------------------------------- tiles
@@ -208,16 +234,63 @@ def ranked_above(tile: Tile) -> tuple[Tile, ...]:
 
 # -------------------------------------------------------------------- moves
 @dataclass(frozen=True)
-class Play:
+class Move:
+    """A move of dominoes: :class:`Play`, :class:`Draw` or :class:`Pass` (this base
+    class is not a move itself). ``str(move)`` is its text (``"6-4 left"``, ``"draw"``,
+    ``"pass"``), ``move.to_dict()`` its dict, and ``Move.from_dict`` reads the dict of
+    any of the three (so does ``type(move).from_dict``: it is the same method, and
+    ``Play.from_dict({"action": "draw"})`` is ``Draw()``)."""
+
+    def __post_init__(self) -> None:
+        if type(self) is Move:
+            raise TypeError("a move is Play(tile, end), Draw() or Pass(); Move is their base class")
+
+    @property
+    def action(self) -> str:
+        """``"play"``, ``"draw"`` or ``"pass"``."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"action": self.action}
+
+    def __str__(self) -> str:
+        return self.action
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Move:
+        """The move of a dict in the record format (``{"action": "play", "tile": [6, 4],
+        "end": "left"}``, ``{"action": "draw"}``, ``{"action": "pass"}``; a ``player``
+        and a draw's ``tile`` are ignored here, ``Game.play`` checks them when given the
+        dict itself); :class:`IllegalMove` saying why when it is none."""
+        if not isinstance(data, dict):
+            raise IllegalMove(f"a move is a dict like {{'action': 'draw'}}, not {short_repr(data)}")
+        action = data.get("action")
+        move: Move
+        if action == PLAY:
+            if "tile" not in data or "end" not in data:
+                raise IllegalMove(f"a play needs a tile and an end: {short_repr(data)}")
+            move = Play(data["tile"], data["end"])
+        elif action == DRAW:
+            move = Draw()
+        elif action == PASS:
+            move = Pass()
+        else:
+            raise IllegalMove(f"action must be one of {ACTIONS}, not {short_repr(action)}")
+        return move
+
+
+@dataclass(frozen=True)
+class Play(Move):
     """Lay ``tile`` (from the hand of the player to move) on the ``end`` of the line,
-    ``"left"`` or ``"right"``; it turns so that its matching pip touches the line."""
+    ``"left"`` or ``"right"``; it turns so that its matching pip touches the line.
+    Its text is ``"6-4 left"``."""
 
     tile: Tile
     end: str
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "tile", as_tile(self.tile))
-        if self.end not in ENDS:
+        if not isinstance(self.end, str) or self.end not in ENDS:
             raise IllegalMove(f"end must be 'left' or 'right', not {short_repr(self.end)}")
 
     @property
@@ -232,55 +305,33 @@ class Play:
 
 
 @dataclass(frozen=True)
-class Draw:
-    """Take the next tile from the boneyard (only when no tile in hand fits)."""
+class Draw(Move):
+    """Take the next tile from the boneyard (only when no tile in hand fits). Its text
+    is ``"draw"``."""
 
     @property
     def action(self) -> str:
-        return DRAW
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": DRAW}
-
-    def __str__(self) -> str:
         return DRAW
 
 
 @dataclass(frozen=True)
-class Pass:
-    """Pass the turn (only with an empty boneyard and no tile that fits)."""
+class Pass(Move):
+    """Pass the turn (only with an empty boneyard and no tile that fits). Its text is
+    ``"pass"``."""
 
     @property
     def action(self) -> str:
         return PASS
 
-    def to_dict(self) -> dict[str, Any]:
-        return {"action": PASS}
 
-    def __str__(self) -> str:
-        return PASS
-
-
-Move = Play | Draw | Pass
-#: a move as Game.play takes it: a Play, Draw or Pass, or a dict in the record format
-MoveLike = Move | dict[str, Any]
+#: a move as Game.play takes it: a Move, its text ("6-4 left", "6-4", "draw", "pass")
+#: or its dict in the record format
+MoveLike = Move | str | dict[str, Any]
 
 
 def move_from_dict(data: dict[str, Any]) -> Move:
-    """A move from the record format (``player`` and a draw's ``tile`` are ignored
-    here; ``Game.play`` checks them when given the dict itself)."""
-    if not isinstance(data, dict):
-        raise IllegalMove(f"a move is a dict like {{'action': 'draw'}}, not {short_repr(data)}")
-    action = data.get("action")
-    if action == PLAY:
-        if "tile" not in data or "end" not in data:
-            raise IllegalMove(f"a play needs a tile and an end: {short_repr(data)}")
-        return Play(data["tile"], data["end"])
-    if action == DRAW:
-        return Draw()
-    if action == PASS:
-        return Pass()
-    raise IllegalMove(f"action must be one of {ACTIONS}, not {short_repr(action)}")
+    """``Move.from_dict(data)`` (the older name)."""
+    return Move.from_dict(data)
 
 
 @dataclass(frozen=True)
@@ -330,6 +381,11 @@ class Outcome:
     points: int
     reason: str
     pips: tuple[int, int]
+
+    @property
+    def score(self) -> int:
+        """The points the winner scores (0 for a draw): ``points``, the protocol's name."""
+        return self.points
 
     def to_dict(self) -> dict[str, Any]:
         return {"winner": self.winner, "points": self.points, "reason": self.reason}
@@ -399,7 +455,7 @@ class PlayerView:
     opponent_count: int
     boneyard_count: int
     history: tuple[Event, ...]
-    turn: int | None
+    turn: int | None  # None once the game is over
     opener: int | None
     opening: Tile | None
     not_dealt: tuple[Tile, ...]
@@ -548,16 +604,16 @@ class Game:
         self._outcome: Outcome | None = None
         self.opener: int | None  # who leads, and with which tile (None: set up with a line)
         self.opening: Tile | None
-        self.turn: int | None  # None once the game is over
+        self._turn: int
         if line:
             self.opener, self.opening = None, None
-            self.turn = 0 if turn is None else turn
+            self._turn = 0 if turn is None else turn
         else:
             self.opener, self.opening = opening_tile(self._hands)
             if turn is not None and turn != self.opener:
                 raise ValueError(f"player {self.opener} holds the opening tile "
                                  f"{tile_name(self.opening)} and must lead, not player {turn}")
-            self.turn = self.opener
+            self._turn = self.opener
 
     @classmethod
     def from_deal(cls, hands: Iterable[Iterable[TileLike]], boneyard: Iterable[TileLike], *, seed: int = 0) -> Game:
@@ -568,7 +624,7 @@ class Game:
             rest = [as_tile(t, "boneyard tile") for t in boneyard]
         except (IllegalMove, TypeError) as exc:
             raise ValueError(f"not a domino deal: {exc}") from None
-        if len(dealt) != PLAYERS or any(len(h) != HAND for h in dealt) or len(rest) != BONEYARD:
+        if len(dealt) != PLAYER_COUNT or any(len(h) != HAND for h in dealt) or len(rest) != BONEYARD:
             raise ValueError(f"a deal is two hands of {HAND} tiles and a boneyard of {BONEYARD}, got "
                              f"{[len(h) for h in dealt]} and {len(rest)}")
         _check_all_tiles([*dealt[0], *dealt[1], *rest])
@@ -594,7 +650,7 @@ class Game:
             placed = [_placed(p, "line tile", HIGH, IllegalMove) for p in line]
         except (IllegalMove, TypeError, ValueError) as exc:
             raise ValueError(f"not a domino position: {exc}") from None
-        if len(held) != PLAYERS or not all(held):
+        if len(held) != PLAYER_COUNT or not all(held):
             raise ValueError("a position has two hands, each with at least one tile")
         for left, right in pairwise(placed):
             if left[1] != right[0]:
@@ -618,7 +674,7 @@ class Game:
         game._set_seed(seed)
         game._setup(held, rest, placed, turn, passes)
         game._start = {"hands": [[list(t) for t in h] for h in held], "boneyard": [list(t) for t in rest],
-                       "line": [list(p) for p in placed], "turn": game.turn, "passes": passes}
+                       "line": [list(p) for p in placed], "turn": game._turn, "passes": passes}
         return game
 
     @classmethod
@@ -718,24 +774,42 @@ class Game:
     def is_over(self) -> bool:
         return self._outcome is not None
 
+    @property
+    def turn(self) -> int:
+        """Whose move it is, 0 or 1. A draw keeps the turn; a play or a pass passes it,
+        also the one that ends the game, so once it is over this is the player the
+        last move passed the turn to (and no move is legal)."""
+        return self._turn
+
     def legal_moves(self) -> list[Move]:
         """The moves of the player to move (see the module docstring for the order);
         empty once the game is over."""
         if self._outcome is not None:
             return []
-        return legal_actions(self._hands[self._to_move], self.ends, len(self._boneyard), self.opening)
+        return legal_actions(self._hands[self._turn], self.ends, len(self._boneyard), self.opening)
 
     def why_not(self, move: MoveLike, player: int | None = None) -> str | None:
-        """Why ``move`` (by ``player``, if given) is not allowed now, in words; None
-        if it is."""
-        move, player, drawn = self._parse(move, player)
-        return self._reason(move, player, drawn)
+        """Why ``move`` (a Move, its text or its dict; by ``player``, if given) is not
+        allowed now, in words; None if it is. Never raises: what is no move at all
+        gets the reason it is none."""
+        try:
+            parsed, player, drawn = self._parse(move, player)
+        except IllegalMove as exc:
+            return str(exc)
+        return self._reason(parsed, player, drawn)
+
+    def parse_move(self, text: MoveLike) -> Move:
+        """The move ``text`` names: ``"6-4 left"`` / ``"6-4 right"`` (the tile in any
+        spelling ``as_tile`` takes, the end in any case), ``"6-4"`` alone when the tile
+        matches one end only (on the empty line: the opening, ``"right"``), ``"draw"``,
+        ``"pass"``; also a Move or its dict. :class:`IllegalMove` saying why when it
+        names no move (a tile alone that matches both ends or neither; after the end,
+        :class:`GameOver`). It does not check that the move is legal: ``why_not`` does."""
+        return self._parse(text, None)[0]
 
     def is_legal(self, move: MoveLike, player: int | None = None) -> bool:
-        try:
-            return self.why_not(move, player) is None
-        except IllegalMove:
-            return False
+        """Whether ``move`` (a Move, its text or its dict) may be made now."""
+        return self.why_not(move, player) is None
 
     def view(self, player: int) -> PlayerView:
         """What ``player`` may see (see :class:`PlayerView`)."""
@@ -753,7 +827,7 @@ class Game:
             opponent_count=len(self._hands[1 - player]),
             boneyard_count=len(self._boneyard),
             history=history,
-            turn=self.turn,
+            turn=None if self._outcome is not None else self._turn,
             opener=self.opener,
             opening=opening,
             not_dealt=ranked_above(opening) if opening is not None else (),
@@ -763,15 +837,16 @@ class Game:
     # ----------------------------------------------------------------- actions
     def play(self, move: MoveLike, player: int | None = None) -> Event:
         """Make ``move`` for the player to move: a :class:`Play`, :class:`Draw` or
-        :class:`Pass`, or a dict in the record format. With ``player`` (or a
-        ``"player"`` in the dict) it must be that player's turn. Returns what happened
-        (a draw's event holds the tile drawn). Raises :class:`IllegalMove` /
-        :class:`GameOver` and changes nothing when the rules forbid it."""
-        move, player, drawn = self._parse(move, player)
-        reason = self._reason(move, player, drawn)
+        :class:`Pass`, its text (``"6-4 left"``, see :meth:`parse_move`) or a dict in
+        the record format. With ``player`` (or a ``"player"`` in the dict) it must be
+        that player's turn. Returns what happened (a draw's event holds the tile
+        drawn). Raises :class:`IllegalMove` / :class:`GameOver` and changes nothing
+        when the rules forbid it or ``move`` names no move."""
+        parsed, player, drawn = self._parse(move, player)
+        reason = self._reason(parsed, player, drawn)
         if reason is not None:
             raise (GameOver if self._outcome is not None else IllegalMove)(reason)
-        return self._apply(move)
+        return self._apply(parsed)
 
     push = play
 
@@ -795,7 +870,7 @@ class Game:
             assert tile is not None
             hand.remove(tile)
             self._boneyard.insert(0, tile)
-        self.turn = event.player
+        self._turn = event.player
         self._outcome = None
         return event.move
 
@@ -867,15 +942,15 @@ class Game:
         if self._outcome is not None:
             return f"game over: {self._outcome}"
         if not self._line:
-            return f"player {self.turn} to open with {tile_name(self._opening_tile)}"
-        return f"player {self.turn} to move"
+            return f"player {self._turn} to open with {tile_name(self._opening_tile)}"
+        return f"player {self._turn} to move"
 
     def __str__(self) -> str:
         ends = self.ends
         rows = ["line  " + ("".join(_tile_text(p) for p in self._line) or "(empty)")
                 + (f"   ends {ends[0]} and {ends[1]}" if ends else "")]
-        for player in range(PLAYERS):
-            mark = ">" if self.turn == player else " "
+        for player in range(PLAYER_COUNT):
+            mark = ">" if self._turn == player and self._outcome is None else " "
             hand = self._hands[player]
             rows.append(f"{mark} {player}  " + " ".join(_tile_text(t) for t in hand)
                         + f"   {_count(len(hand), 'tile')}, {pips(hand)} pips")
@@ -890,21 +965,21 @@ class Game:
 
     # -------------------------------------------------------------- internals
     @property
-    def _to_move(self) -> int:
-        """``turn`` while the game runs (it is None only once the game is over)."""
-        assert self.turn is not None, "the game is over: nobody is to move"
-        return self.turn
-
-    @property
     def _opening_tile(self) -> Tile:
         """``opening`` while the line is empty (only a game set up with a line has none)."""
         assert self.opening is not None, "a game set up with a line has no opening tile"
         return self.opening
 
     def _parse(self, move: MoveLike, player: int | None) -> tuple[Move, int | None, Tile | None]:
-        """(move, player, drawn tile claimed by a record or None)."""
+        """(move, player, drawn tile claimed by a record or None); IllegalMove if
+        ``move`` names no move."""
         drawn = None
-        if isinstance(move, dict):
+        parsed: Move
+        if isinstance(move, Move):
+            parsed = move
+        elif isinstance(move, str):
+            parsed = self._from_text(move)
+        elif isinstance(move, dict):
             if "player" in move:
                 given = _player(move["player"], IllegalMove)
                 if player is not None and _player(player, IllegalMove) != given:
@@ -912,17 +987,46 @@ class Game:
                 player = given
             if move.get("action") == DRAW and move.get("tile") is not None:
                 drawn = as_tile(move["tile"], "drawn tile")
-            move = move_from_dict(move)
-        elif not isinstance(move, (Play, Draw, Pass)):
-            raise IllegalMove(f"a move is Play(tile, end), Draw(), Pass() or a dict, not {short_repr(move)}")
+            parsed = Move.from_dict(move)
+        else:
+            raise IllegalMove(f"a move is Play(tile, end), Draw(), Pass(), its text or its dict, "
+                              f"not {short_repr(move)}")
         if player is not None:
             player = _player(player, IllegalMove)
-        return move, player, drawn
+        return parsed, player, drawn
+
+    def _from_text(self, text: str) -> Move:
+        words = text.split()
+        said = [word.lower() for word in words]
+        if said in (["draw"], ["pass"]):
+            return Draw() if said == ["draw"] else Pass()
+        end = said[-1] if said and said[-1] in ENDS else None
+        try:
+            tile = as_tile(" ".join(words[:-1]) if end else text)
+        except IllegalMove:
+            raise IllegalMove(f"{short_repr(text)} is not a move like '6-4 left', '6-4', 'draw' or "
+                              f"'pass'") from None
+        return Play(tile, end or self._end_for(tile))
+
+    def _end_for(self, tile: Tile) -> str:
+        """The end a tile named without one goes to: the one end it matches (on the
+        empty line, ``"right"``); IllegalMove when it matches both or neither."""
+        if self._outcome is not None:
+            raise GameOver(f"the game is over ({self._outcome}): undo or start a new game")
+        ends = self.ends
+        if ends is None:
+            return RIGHT
+        fits = [end for end, value in zip(ENDS, ends, strict=True) if value in tile]
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise IllegalMove(f"say which end: {tile_name(tile)} fits the left and the right end")
+        raise IllegalMove(f"{tile_name(tile)} fits no end (the ends are {ends[0]} and {ends[1]})")
 
     def _reason(self, move: Move, player: int | None, drawn: Tile | None) -> str | None:
         if self._outcome is not None:
             return f"the game is over ({self._outcome}): undo or start a new game"
-        turn = self._to_move
+        turn = self._turn
         if player is not None and player != turn:
             return f"it is player {turn}'s turn, not player {player}'s"
         hand = self._hands[turn]
@@ -962,7 +1066,7 @@ class Game:
         return None
 
     def _apply(self, move: Move) -> Event:
-        player = self._to_move
+        player = self._turn
         hand = self._hands[player]
         ends = self.ends
         self._passes_before.append(self._passes)
@@ -990,13 +1094,11 @@ class Game:
         else:
             event = Event(player, PASS, None, None, ends)
             self._passes += 1
-            if self._passes >= PLAYERS:
+            if self._passes >= PLAYER_COUNT:
                 self._outcome = _score(self._hands, BLOCKED, player)
         self._events.append(event)
-        if self._outcome is not None:
-            self.turn = None
-        elif event.action != DRAW:
-            self.turn = 1 - player
+        if event.action != DRAW:  # also the play or pass that ends the game
+            self._turn = 1 - player
         return event
 
     def _position(self) -> dict[str, Any]:
@@ -1004,7 +1106,7 @@ class Game:
             "hands": [[list(t) for t in h] for h in self._hands],
             "line": [list(p) for p in self._line],
             "boneyard": [list(t) for t in self._boneyard],
-            "turn": self.turn,
+            "turn": None if self._outcome is not None else self._turn,  # None at the end (the save format)
             "passes": self._passes,
         }
 

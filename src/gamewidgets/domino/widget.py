@@ -37,7 +37,7 @@ from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..untrusted import short_repr
 from .ai import LEVELS, Player, checked_options, level_player
-from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile
+from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile, tile_name
 
 if TYPE_CHECKING:
     from .online import OnlineDomino
@@ -206,14 +206,9 @@ class Domino(DominoTable):
     # ------------------------------------------------------------------ actions
     def play(self, tile: TileLike, end: str | None = None) -> Event:
         """Play ``tile`` on the ``"left"`` or ``"right"`` end (``end`` may be left out
-        when the tile fits only one end)."""
+        when the tile matches one end only, as in ``game.parse_move("6-4")``)."""
         tile = as_tile(tile)
-        ends = [e for e in ENDS if self._game.is_legal(Play(tile, e))]
-        if end is None:
-            if len(ends) != 1:
-                raise IllegalMove(f"say which end: {tile} fits {' and '.join(ends) or 'no end'}")
-            end = ends[0]
-        return self._act(Play(tile, end))
+        return self._act(Play(tile, end) if end is not None else self._game.parse_move(tile_name(tile)))
 
     def draw(self) -> Event:
         """Draw a tile from the boneyard (only when no tile fits)."""
@@ -273,7 +268,7 @@ class Domino(DominoTable):
             raise IllegalMove("the computer is thinking")
         if self.handoff:
             raise IllegalMove("show your tiles first")
-        if self.mode == "computer" and game.turn == COMPUTER:
+        if self.mode == "computer" and game.turn == COMPUTER and not game.is_over:
             raise IllegalMove("it is the computer's move")
         event = game.play(move)  # raises IllegalMove, changing nothing
         self._after(event)
@@ -328,14 +323,15 @@ class Domino(DominoTable):
         self._sync()
         self._event("new")
         self._save()
-        if self.mode == "computer" and game.turn == COMPUTER:
+        if self.mode == "computer" and game.turn == COMPUTER and not game.is_over:
             self._computer_turn()  # also a computer turn still pending in a restored game
 
     def _sync(self) -> None:
         game = self._game
-        seat = USER if self.mode == "computer" else (game.turn if game.turn is not None else self.seat)
+        # local mode: the hand of the player to move; once over, still the last one shown
+        seat = USER if self.mode == "computer" else (self.seat if game.is_over else game.turn)
         shown = not self.handoff
-        mine = shown and game.turn == seat and (self.mode == "local" or seat == USER)
+        mine = shown and not game.is_over and game.turn == seat and (self.mode == "local" or seat == USER)
         self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
                    hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
 

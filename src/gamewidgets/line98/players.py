@@ -7,10 +7,14 @@
 4. ``greedy-long`` — as *build*, but never clear a run of exactly 5: hold it and wait
    for a longer one; clear a 5 only when no move can extend any run.
 
-Every player has ``choose(game) -> Move`` and ``analyse(game) -> Analysis`` (see
-:mod:`gamewidgets.analysis`); both rank the same figures, so ``analyse(game).move``
-is what ``choose(game)`` plays from the same random state. Ties are broken by the
-player's own seeded ``numpy.random.Generator`` — the game's random stream is left
+``PLAYERS`` (also ``gamewidgets.line98.PLAYERS``) maps each name to its class. A
+player is made with keyword options only: ``PLAYERS["build"](seed=1)`` (``seed``
+is the one option; None draws one). Every player has ``choose(game) -> Move`` and
+``analyse(game) -> Analysis`` (see :mod:`gamewidgets.analysis`), taking the
+:class:`~gamewidgets.line98.Game`; both rank the same figures, so
+``analyse(game).move`` is what ``choose(game)`` plays from the same random state; on
+a finished game both raise :class:`~gamewidgets.errors.GameOver`. Ties are broken by
+the player's own seeded ``numpy.random.Generator`` — the game's random stream is left
 alone, so the same game seed gives the same spawns whoever plays.
 
 How the figures are made (all legal moves at once, with numpy):
@@ -106,7 +110,7 @@ class Player:
     #: the figures each candidate shows, in the analysis table
     terms: tuple[str, ...] = ("run", "cleared", "points")
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, *, seed: int | None = None):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
@@ -239,6 +243,6 @@ PLAYERS: dict[str, type[Player]] = {
 def play_game(player: Player, seed: int) -> Game:
     """Let ``player`` play game ``seed`` to the end; returns the finished game."""
     game = Game(seed)
-    while not game.over:
+    while not game.is_over:
         game.play(player.choose(game))
     return game

@@ -1,10 +1,37 @@
 """Line 98 (Color Lines): the complete rules, pure Python + numpy.
 
 The rule book is ``shared/spec/line98.md``; this module implements all of it. The
-public API follows python-chess: a :class:`Game` with ``legal_moves()``,
-``play(move)``, ``undo()``, ``outcome()``, ``copy()``, ``to_dict()`` /
+:class:`Game` is the one rules interface of all four games
+(:class:`gamewidgets.protocol.Rules`, modelled on python-chess): ``legal_moves()``,
+``is_legal`` / ``why_not`` / ``play`` (= ``push``) / ``parse_move``, ``undo()`` (=
+``pop``), ``is_over``, ``turn``, ``outcome()``, ``moves``, ``copy()``, ``to_dict()`` /
 ``from_dict()``; moves are frozen :class:`Move` dataclasses; illegal moves raise
 :class:`~gamewidgets.errors.IllegalMove` with the reason in words and change nothing.
+
+How Line 98 fills in that interface:
+
+- A move is given as a :class:`Move`, its text, its dict (``Move.to_dict()``:
+  ``{"from": [row, col], "to": [row, col]}``) or, as before, as two arguments
+  ``play(source, target)``; ``is_legal``, ``why_not``, ``play``, ``push`` and
+  ``parse_move`` all take every form, through one function (:func:`as_move`). Anything
+  else — other types, a dict without ``from``/``to``, a move together with a target —
+  is an :class:`IllegalMove` (``why_not`` returns its message, never raises).
+- A move's text is ``str(move)``: ``"(0, 6)->(4, 4)"``. :meth:`Move.parse` also reads
+  plainer forms: each cell as ``(r, c)``, ``[r, c]``, ``r,c`` or ``r c``, and between
+  the two cells ``->``, ``→``, ``-``, a comma or just spaces (``"0,6->4,4"``,
+  ``"[0, 6], [4, 4]"``, ``"0 6 4 4"``). Digits are ASCII, at most 3 a number, the
+  text at most 80 characters; a cell off the board is refused as such. There are no
+  square names (no "b1"): cells are ``(row, col)``, as everywhere.
+- ``Move.parse(text)`` only reads the text; ``game.parse_move(text)`` is the legal move
+  written so (as in python-chess and Lines of Action): it raises ``why_not``'s reason
+  for a move that may not be played now, :class:`GameOver` after the end.
+- ``is_over`` is a property (``over`` is kept as its old name, also read-only);
+  ``turn`` is always 0, also after the end (one player).
+- ``outcome()``: None while the game runs; then an :class:`Outcome` with ``winner``
+  None (one player), ``reason`` "board full" (the only way a game ends), ``score``
+  the final score (the points of all clears) and ``moves`` the number of moves.
+- ``play`` returns a :class:`MoveResult` (what the move did, for views); ``undo`` and
+  ``pop`` return the move taken back, one step only (see below).
 
 Conventions and the choices made where the rule book is silent:
 
@@ -45,10 +72,11 @@ Conventions and the choices made where the rule book is silent:
 
 from __future__ import annotations
 
+import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, cast, overload
+from typing import TYPE_CHECKING, Any, TypeAlias, cast, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -68,6 +96,8 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 Cell = tuple[int, int]
 Ball = tuple[int, int, int]  # (row, col, colour)
+#: what every method taking a move accepts: a Move, its text or its dict
+MoveLike: TypeAlias = "Move | str | Mapping[str, Any]"
 # the orthogonal neighbours of each flat cell index (row * 9 + col)
 _NEIGHBOURS = tuple(
     tuple((r + dr) * SIZE + c + dc for dr, dc in STEPS if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE)
@@ -93,6 +123,15 @@ def as_cell(value: Any, what: str = "cell") -> Cell:
     return board_cell(value, (SIZE, SIZE), what)
 
 
+# a cell in a move's text: "(6, 8)", "[6, 8]", "6,8" or "6 8" (at most 3 digits a number)
+_CELL_TEXT = r"[(\[]?\s*(-?[0-9]{1,3})\s*(?:,\s*|\s+)(-?[0-9]{1,3})\s*[)\]]?"
+# two cells, with an arrow ("->", "→", "-"), a comma or just spaces between them
+_MOVE_TEXT = re.compile(rf"\s*{_CELL_TEXT}(?:\s*(?:->|→|-|,)\s*|\s+){_CELL_TEXT}\s*")
+_MAX_MOVE_TEXT = 80  # longer text is no move (nor is it worth a regex)
+_MOVE_FORMS = ("a Move, its text such as '(0, 6)->(4, 4)', its dict {'from': [row, col], 'to': [row, col]} "
+               "or a source and a target")
+
+
 @dataclass(frozen=True)
 class Move:
     """Move the ball on ``source`` to the empty cell ``target``."""
@@ -108,15 +147,46 @@ class Move:
         return {"from": list(self.source), "to": list(self.target)}
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Move:
+    def from_dict(cls, data: Mapping[str, Any]) -> Move:
         """A move from :meth:`to_dict`'s ``{"from": [r, c], "to": [r, c]}``;
         :class:`IllegalMove` saying why when it is not one."""
-        if not isinstance(data, dict) or "from" not in data or "to" not in data:
+        if not isinstance(data, Mapping) or "from" not in data or "to" not in data:
             raise IllegalMove(f"a move is {{'from': [row, col], 'to': [row, col]}}, not {short_repr(data)}")
         return cls(data["from"], data["to"])
 
+    @classmethod
+    def parse(cls, text: str) -> Move:
+        """The move written ``text``: ``str(move)``'s ``"(0, 6)->(4, 4)"`` or a plainer
+        form (``"0,6->4,4"``, ``"[0, 6] -> [4, 4]"``, ``"0 6 4 4"``: see the module
+        docstring). Only reads the text: :meth:`Game.parse_move` also checks the move is
+        legal. :class:`IllegalMove` saying why when it is no move."""
+        found = (_MOVE_TEXT.fullmatch(text) if isinstance(text, str) and len(text) <= _MAX_MOVE_TEXT
+                 else None)
+        if found is None:
+            raise IllegalMove(f"{short_repr(text)} is not a move: write (row, col)->(row, col), e.g. (0, 6)->(4, 4)")
+        row, col, to_row, to_col = (int(number) for number in found.groups())
+        return cls((row, col), (to_row, to_col))
+
     def __str__(self) -> str:
         return f"{self.source}->{self.target}"
+
+
+def as_move(move: Any, target: Any = None) -> Move:
+    """``move`` as a :class:`Move`: a Move, its text (:meth:`Move.parse`), its dict
+    (:meth:`Move.from_dict`), or a source cell when ``target`` is given; anything else
+    raises :class:`IllegalMove` saying why. The one place every method of
+    :class:`Game` turns what it was given into a move."""
+    if target is not None:
+        if isinstance(move, (Move, str, Mapping)):
+            raise IllegalMove(f"a move is {_MOVE_FORMS}, not both a move and a target")
+        return Move(move, target)
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return Move.parse(move)
+    if isinstance(move, Mapping):
+        return Move.from_dict(move)
+    raise IllegalMove(f"a move is {_MOVE_FORMS}, not {short_repr(move)}")
 
 
 @dataclass(frozen=True)
@@ -148,10 +218,20 @@ class MoveResult:
 
 @dataclass(frozen=True)
 class Outcome:
-    """The end of a game."""
+    """The end of a game: the final ``score``, the number of ``moves`` and the
+    ``reason`` (always "board full"); ``winner`` is None (one player)."""
 
     score: int
     moves: int
+    reason: str = "board full"
+
+    @property
+    def winner(self) -> None:
+        """None: a game of one player has no winner."""
+        return None
+
+    def __str__(self) -> str:
+        return f"{self.reason}: {self.score} points in {self.moves} moves"
 
 
 @dataclass
@@ -187,7 +267,7 @@ class Game:
         self.board = np.zeros((SIZE, SIZE), dtype=np.int8)
         self.previews: tuple[Preview, ...] = ()
         self.score = 0
-        self.over = False
+        self._over = False
         self.moves: list[Move] = []
         self._before: list[_Position] = []  # the position before each move
         self._can_undo = False
@@ -212,7 +292,7 @@ class Game:
             raise ValueError(f"not a Line 98 position: {exc}") from None
         if previews is None:
             game._draw_previews()
-        game.over = not (game.board == 0).any()
+        game._over = not (game.board == 0).any()
         return game
 
     @classmethod
@@ -261,6 +341,21 @@ class Game:
     @property
     def can_undo(self) -> bool:
         return self._can_undo
+
+    @property
+    def is_over(self) -> bool:
+        """True once no empty cell remains (after spawning and clearing)."""
+        return self._over
+
+    @property
+    def over(self) -> bool:
+        """The old name of :attr:`is_over`."""
+        return self._over
+
+    @property
+    def turn(self) -> int:
+        """Whose move it is: always 0, one player (also after the end)."""
+        return 0
 
     def empty_cells(self) -> list[Cell]:
         """Cells without a ball (preview cells count as empty)."""
@@ -322,7 +417,7 @@ class Game:
         """Every legal move as an ``(n, 2)`` int array of flat cell indices
         ``[source, target]`` (index = row * 9 + col), ordered like ``legal_moves()``.
         The fast form, for players that score all moves at once with numpy."""
-        if self.over:
+        if self._over:
             return np.empty((0, 2), dtype=np.intp)
         flat = self.board.ravel().tolist()
         labels = [0] * (SIZE * SIZE)
@@ -354,16 +449,29 @@ class Game:
             targets.extend(reach)
         return np.column_stack((np.array(sources, dtype=np.intp), np.array(targets, dtype=np.intp)))
 
-    def is_legal(self, move: Move) -> bool:
+    def is_legal(self, move: MoveLike, target: Cell | None = None) -> bool:
+        """Whether ``move`` (a Move, its text, its dict, or ``source, target``) may be
+        played now."""
+        return self.why_not(move, target) is None
+
+    def why_not(self, move: MoveLike, target: Cell | None = None) -> str | None:
+        """Why ``move`` (any form :meth:`play` takes) may not be played now, in words —
+        the message :meth:`play` would raise; None when it is legal. Never raises."""
         try:
-            self._check(move)
-        except IllegalMove:
-            return False
-        return True
+            self._checked(move, target)
+        except IllegalMove as refusal:
+            return str(refusal)
+        return None
+
+    def parse_move(self, text: MoveLike) -> Move:
+        """The legal move written ``text`` (``str(move)``, a plainer form of it — see
+        :meth:`Move.parse` — or a Move or its dict); :class:`IllegalMove` (or
+        :class:`GameOver`) saying why when it is no move or may not be played now."""
+        return self._checked(text)[0]
 
     def outcome(self) -> Outcome | None:
         """None while the game runs; the final score and move count once it is over."""
-        return Outcome(self.score, len(self.moves)) if self.over else None
+        return Outcome(self.score, len(self.moves)) if self._over else None
 
     def lines_through(self, cells: Iterable[Cell], board: np.ndarray | None = None) -> set[Cell]:
         """The cells of every line of 5+ same-coloured balls through any of ``cells``."""
@@ -385,16 +493,12 @@ class Game:
         return found
 
     # ----------------------------------------------------------------- actions
-    def play(self, move: Move | Cell, target: Cell | None = None) -> MoveResult:
-        """Play ``move`` (or ``play(source, target)``); raises :class:`IllegalMove`
-        (changing nothing) when the rules forbid it."""
-        if not isinstance(move, Move):
-            if target is None:
-                raise IllegalMove(f"play() needs a Move or a source and a target, not {short_repr(move)}")
-            move = Move(move, target)
-        elif target is not None:
-            raise IllegalMove("play() takes a Move or (source, target), not both")
-        path = self._check(move)
+    def play(self, move: MoveLike | Cell, target: Cell | None = None) -> MoveResult:
+        """Play ``move`` — a Move, its text (``"(0, 6)->(4, 4)"``), its dict, or
+        ``play(source, target)`` — and return what it did; raises :class:`IllegalMove`
+        (changing nothing) when it is no move or the rules forbid it, :class:`GameOver`
+        after the end."""
+        move, path = self._checked(move, target)
         self._before.append(self._position())
         colour = int(self.board[move.source])
         self.board[move.source] = 0
@@ -416,7 +520,7 @@ class Game:
             gained += points(len(spawn_cleared))
             cleared += spawn_cleared
         self.score += gained
-        self.over = not (self.board == 0).any()
+        self._over = not (self.board == 0).any()
         self.moves.append(move)
         self._can_undo = True
         return MoveResult(
@@ -427,11 +531,20 @@ class Game:
             cleared=cleared,
             spawned=spawned,
             points=gained,
-            over=self.over,
+            over=self._over,
         )
 
+    def push(self, move: MoveLike | Cell, target: Cell | None = None) -> MoveResult:
+        """The same as :meth:`play` (python-chess's name)."""
+        return self.play(move, target)
+
+    def pop(self) -> Move:
+        """The same as :meth:`undo` (python-chess's name): the move taken back."""
+        return self.undo()
+
     def undo(self) -> Move:
-        """Take back the last move (one step), previews and random stream included."""
+        """Take back the last move (one step), previews and random stream included;
+        returns it."""
         if not self._can_undo:
             if not self.moves:
                 raise NothingToUndo("there is no move to undo")
@@ -458,7 +571,7 @@ class Game:
             "game": "line98",
             "seed": self.seed,
             "player": player,
-            "over": self.over,
+            "over": self._over,
             "states": self.states(),
             "moves": [m.to_dict() for m in self.moves],
         }
@@ -499,7 +612,7 @@ class Game:
 
     # ------------------------------------------------------------------- text
     def __repr__(self) -> str:
-        state = "over" if self.over else "playing"
+        state = "over" if self._over else "playing"
         return f"<line98.Game seed={self.seed} score={self.score} moves={len(self.moves)} {state}>"
 
     def __str__(self) -> str:
@@ -516,15 +629,20 @@ class Game:
                 else:
                     cells.append(".")
             rows.append(f"{r}  " + " ".join(cells))
-        state = "game over" if self.over else "next: " + " ".join(
+        state = "game over" if self._over else "next: " + " ".join(
             f"{COLOURS[p.colour - 1]}@{p.cell}" for p in self.previews
         )
         rows.append(f"score {self.score}, {len(self.moves)} moves; {state}")
         return "\n".join(rows)
 
     # -------------------------------------------------------------- internals
+    def _checked(self, move: Any, target: Any = None) -> tuple[Move, list[Cell]]:
+        """``move`` in any form as a Move, and its path; IllegalMove saying why not."""
+        move = as_move(move, target)
+        return move, self._check(move)
+
     def _check(self, move: Move) -> list[Cell]:
-        if self.over:
+        if self._over:
             raise GameOver("the game is over; undo the last move or start a new game")
         if not self.board[move.source]:
             raise IllegalMove(f"there is no ball on {move.source}")
@@ -537,7 +655,7 @@ class Game:
 
     def _position(self) -> _Position:
         return _Position(
-            self.board.copy(), self.previews, self.score, self.rng.bit_generator.state, self.over
+            self.board.copy(), self.previews, self.score, self.rng.bit_generator.state, self._over
         )
 
     def _restore(self, position: _Position) -> None:
@@ -545,7 +663,7 @@ class Game:
         self.previews = position.previews
         self.score = position.score
         self.rng.bit_generator.state = position.rng_state
-        self.over = position.over
+        self._over = position.over
 
     def _clear(self, cells: set[Cell]) -> tuple[Ball, ...]:
         removed = tuple(sorted((r, c, int(self.board[r, c])) for r, c in cells))
@@ -596,3 +714,10 @@ def _position_from_dict(data: dict[str, Any], rng: np.random.Generator) -> _Posi
     score = integer(data["score"], "score", 0, MAX_COUNT)
     return _Position(board.astype(np.int8), previews, score, generator_state(data["rng"]), bool(data["over"]))
 
+
+
+if TYPE_CHECKING:  # mypy checks that Game is the one rules interface of gamewidgets.protocol
+    from ..protocol import Rules
+
+    def _is_rules(game: Game) -> Rules[Move]:
+        return game

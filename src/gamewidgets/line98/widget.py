@@ -29,7 +29,7 @@ from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
 from .players import PLAYERS, Player
-from .rules import Cell, Game, Move, MoveResult, as_cell
+from .rules import Cell, Game, Move, MoveLike, MoveResult, as_cell, as_move
 
 
 class Line98(GameWidget):
@@ -106,7 +106,7 @@ class Line98(GameWidget):
         "deselect", "move", "blocked" or "nothing"."""
         cell = as_cell(cell)
         game = self._game
-        if game.over or self.looking_back:
+        if game.is_over or self.looking_back:
             return "nothing"
         if game.board[cell]:
             if tuple(self.selected) == cell:
@@ -127,7 +127,7 @@ class Line98(GameWidget):
         """Select the ball on ``cell``."""
         cell = as_cell(cell)
         self._go_live()
-        if self._game.over:
+        if self._game.is_over:
             raise IllegalMove("the game is over")
         if not self._game.board[cell]:
             raise IllegalMove(f"there is no ball on {cell} to select")
@@ -144,9 +144,10 @@ class Line98(GameWidget):
                 self._sync_reachable()
                 self._event("deselect", cell=list(cell))
 
-    def play(self, source: Move | Cell, target: Cell | None = None) -> MoveResult:
-        """Move the ball on ``source`` to ``target`` (or ``play(Move(...))``)."""
-        move = source if isinstance(source, Move) else Move(as_cell(source, "source"), as_cell(target, "target"))
+    def play(self, source: MoveLike | Cell, target: Cell | None = None) -> MoveResult:
+        """Move the ball on ``source`` to ``target``, or play a move in any form
+        ``Game.play`` takes: a Move, its text (``"(1, 5)->(3, 3)"``) or its dict."""
+        move = as_move(source, target)  # raises IllegalMove
         self._go_live()
         result = self._game.play(move)  # raises IllegalMove, changing nothing
         self.selected = []
@@ -277,7 +278,7 @@ class Line98(GameWidget):
             self.previews = [[p.row, p.col, p.colour] for p in game.previews]
             self.score = game.score
             self.moves = len(game.moves)
-            self.over = game.over
+            self.over = game.is_over
             self.can_undo = game.can_undo
             if self.over and not self.clock_stop:
                 self.clock_stop = time.time() * 1000
@@ -312,7 +313,7 @@ class Line98(GameWidget):
 
     @property
     def _finished(self) -> bool:
-        return self._game.over
+        return self._game.is_over
 
 
 def _label(value: float) -> str:

@@ -15,13 +15,15 @@ Every level first tries each move and plays one that wins at once (connects its
 pieces, or leaves the opponent without a move) — never a random move then, nor when
 its search proves a forced win.
 
-Use ``LEVELS[name](seed=...)`` (or the classes :class:`Easy`, :class:`Medium`,
-:class:`Hard`, :class:`Insane`): ``choose(game) -> Move`` and ``analyse(game) ->
-Analysis`` (the shared :class:`~gamewidgets.analysis.Analysis`). Options:
-``time_limit`` (seconds, ``None`` for no clock), ``max_depth``, ``max_nodes``,
-``weights`` (:class:`Weights`). The player searches a copy of the game: the game it is
-given is never changed. :func:`play_game` plays one game between two players;
-:func:`evaluate` shows the evaluation of a position term by term.
+Use ``PLAYERS[name](seed=...)`` (also ``gamewidgets.loa.PLAYERS``; ``LEVELS`` is its
+old name, the same dict), or the classes :class:`Easy`, :class:`Medium`,
+:class:`Hard`, :class:`Insane`: ``choose(game) -> Move`` and ``analyse(game) ->
+Analysis`` (the shared :class:`~gamewidgets.analysis.Analysis`), given the ``Game``.
+Every option is a keyword: ``seed`` (the random moves), ``time_limit`` (seconds,
+``None`` for no clock), ``max_depth``, ``max_nodes``, ``weights`` (:class:`Weights`).
+The player searches a copy of the game: the game it is given is never changed.
+:func:`play_game` plays one game between two players; :func:`evaluate` shows the
+evaluation of a position term by term.
 
 Evaluation
 ----------
@@ -607,7 +609,8 @@ class _Decision:
 class Player:
     """A computer player of Lines of Action; the four levels are its subclasses
     :class:`Easy`, :class:`Medium`, :class:`Hard` and :class:`Insane` (also in
-    :data:`LEVELS` by name). See the module docstring for what they do.
+    :data:`PLAYERS` by name). See the module docstring for what they do. Every option is a
+    keyword.
 
     ``seed`` seeds the player's own random generator (its random moves).
     ``time_limit`` — seconds per move; by default the level's budget for the board
@@ -631,7 +634,7 @@ class Player:
     extend = True
     lmr = True
 
-    def __init__(self, seed: int | None = None, *, time_limit: float | _Default | None = _LEVEL,
+    def __init__(self, *, seed: int | None = None, time_limit: float | _Default | None = _LEVEL,
                  max_depth: int | None = None,
                  max_nodes: int | None = None, weights: Weights | None = None):
         self.seed = seed
@@ -769,7 +772,7 @@ def _reason(score: float, depth: int, moves: int) -> str:
 
 
 def _move(game: Game, m: _M) -> Move:
-    return Move(m[0], m[1], bool(game.pieces[game.turn ^ 1] >> m[1] & 1), size=game.size)
+    return Move._new(m[0], m[1], bool(game.pieces[game.turn ^ 1] >> m[1] & 1), game.size)
 
 
 def _moves(game: Game, line: list[_M]) -> tuple[Move, ...]:
@@ -817,7 +820,10 @@ class Insane(Player):
     budget: ClassVar[dict[int, float]] = {6: 1.0, 7: 2.0, 8: 3.0}
 
 
-LEVELS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard, Insane)}
+#: the players by name (``PLAYERS["hard"](seed=1)``), weakest first
+PLAYERS: dict[str, type[Player]] = {cls.name: cls for cls in (Easy, Medium, Hard, Insane)}
+#: the old name of :data:`PLAYERS` (the same dict)
+LEVELS = PLAYERS
 
 
 def play_game(first: Player, second: Player, size: int = 6, *, opening_plies: int = 0,

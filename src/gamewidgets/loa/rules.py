@@ -1,30 +1,56 @@
 """Lines of Action: the complete rules, pure Python (bitboards in ints).
 
 The rule book is ``shared/spec/lines-of-action.md``; this module implements all of it.
-The public API follows the other games (and python-chess): a :class:`Game` with
-``legal_moves()``, ``play(move)`` / ``push``, ``undo()`` / ``pop``, ``outcome()``,
-``copy()``, ``to_dict()`` / ``from_dict()``; moves are frozen :class:`Move`
-dataclasses; an illegal move raises :class:`~gamewidgets.errors.IllegalMove` with the
-reason in words and changes nothing.
+:class:`Game` is a :class:`gamewidgets.protocol.Rules`, the one rules interface of all
+four games: ``legal_moves()``, ``is_legal(move)``, ``why_not(move)``, ``play(move)`` /
+``push``, ``undo()`` / ``pop`` (returning the move), ``is_over``, ``turn``,
+``outcome()``, ``moves``, ``copy()``, ``to_dict()`` / ``from_dict()``,
+``parse_move(text)``; moves are frozen :class:`Move` dataclasses; an illegal move
+raises :class:`~gamewidgets.errors.IllegalMove` with the reason in words and changes
+nothing. ``play`` returns the :class:`Move` played, with its capture mark.
 
 Conventions
 -----------
 - Sides are ints: ``FIRST = 0`` owns the top and bottom rows (``x`` in pictures) and
   moves first; ``SECOND = 1`` owns the left and right columns (``o``). The four
-  corners start empty. Sizes are ``SIZES = (6, 7, 8)``; ``Game()`` is 6×6.
-- Cells are ints ``index = row * size + col`` with row 0 the TOP row and col 0 the left
-  column, so ``(row, col)`` is ``divmod(index, size)`` and bit ``index`` of a bitboard
-  is that cell. In notation files are ``a..`` from the left and ranks ``1..`` from the
-  bottom: ``a1`` is the bottom-left cell, index ``(size - 1) * size``; the top-left
-  cell is index 0, ``a6`` on 6×6. Everywhere a cell is asked for, an index, a
-  ``(row, col)`` pair or a name like ``"b1"`` is accepted.
-- ``game.pieces[side]`` is a bitboard (a Python int). ``str(Move)`` is ``b1-b3`` or
-  ``b1xd3`` (a capture). A position is written in one line like chess FEN
-  (``game.fen()`` / ``Game.from_fen``): the ranks from the top, separated by ``/``,
-  ``x``/``o`` a piece, a digit a run of empty cells, then the side to move (``x`` or
-  ``o``) and the number of moves played so far (``ply``), e.g. the 6×6 start is
-  ``1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0``. ``str(game)`` is a picture with ranks and
-  files that ``Game.from_text`` reads back.
+  corners start empty. Sizes are ``SIZES = (6, 7, 8)``; ``Game()`` is 6×6. ``turn`` is
+  the side to move, an int also after the end (then the side that would move next).
+- Cells are ``(row, col)`` in the public API, row 0 the TOP row and col 0 the left
+  column: ``Move.src`` / ``Move.dst``, ``game.cell(...)``, ``game.cells(side)``. In
+  notation files are ``a..`` from the left and ranks ``1..`` from the bottom: ``a1`` is
+  the bottom-left cell, ``(size - 1, 0)``; the top-left cell ``(0, 0)`` is ``a6`` on 6×6.
+  Everywhere a cell is asked for, a ``(row, col)`` pair, a name like ``"b1"`` or (the
+  old form) an index is accepted.
+- The engine's own form of a cell is the index ``row * size + col``: bit ``index`` of
+  a bitboard is that cell. Only the fast interface below (``pieces``, ``move_list()``,
+  ``make()``, ``generate``, ``cells(bitboard)``) and ``cell_index`` speak it;
+  ``move.indices`` is a move in that form.
+- ``game.pieces[side]`` is a bitboard (a Python int). A position is written in one line
+  like chess FEN (``game.fen()`` / ``Game.from_fen``): the ranks from the top,
+  separated by ``/``, ``x``/``o`` a piece, a digit a run of empty cells, then the side
+  to move (``x`` or ``o``) and the number of moves played so far (``ply``), e.g. the
+  6×6 start is ``1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0``. ``str(game)`` is a picture with
+  ranks and files that ``Game.from_text`` reads back.
+
+Moves as text and as dicts
+--------------------------
+- ``str(move)`` is ``b1-b3``, or ``b1xd3`` for a capture; ``game.parse_move`` reads it
+  back (``x``, ``X`` or ``:`` also mark a capture; spaces and capitals are allowed).
+- ``move.to_dict()`` is ``{"src": [5, 1], "dst": [3, 1], "capture": False, "size": 6}``
+  (plain JSON) and ``Move.from_dict`` reads it back; there the cells may be names,
+  ``capture`` may be left out, and a whole float (``6.0``, as JSON from a browser) is an
+  integer. The game's methods also take a dict without ``size``: a move of its board.
+- ``play``, ``push``, ``is_legal``, ``why_not`` and ``parse_move`` take a ``Move``, its
+  text or its dict; ``play``, ``is_legal`` and ``why_not`` also take two cells
+  (``play("b1", "b3")``, ``why_not((5, 1), (3, 1))``: the old form, kept). Whatever is
+  no move of this board (other text, a dict without cells, a move of another size,
+  ``None``...) is refused like an illegal move: ``play`` / ``parse_move`` raise
+  IllegalMove, ``is_legal`` is False and ``why_not`` returns the reason — it never
+  raises. After the end ``play`` raises :class:`GameOver` (an IllegalMove) and
+  ``why_not`` says "the game is over: ...".
+- :class:`Outcome`: ``winner`` (FIRST, SECOND or None for a draw), ``reason`` (one of
+  ``REASONS``: "connected", "no-moves", "move-limit") and ``score``, the winner's
+  points: 1 for a win, 0 for a draw. Outcomes compare by winner and reason.
 
 Choices where the rule book is silent
 -------------------------------------
@@ -39,9 +65,10 @@ Choices where the rule book is silent
   the side not to move, even before any move was played there.
 - A player with no piece left (only possible in hand-made positions) has no group and
   is not connected; one piece is one group.
-- Moves are compared by cells only: ``capture`` is a description of the move (taken
-  from the board), so ``b1-d3`` and ``b1xd3`` name the same move and either is
-  accepted when it is legal; the game returns the move with the right mark.
+- Moves are compared by their cells (and board size) only: ``capture`` is a
+  description of the move (taken from the board), so ``b1-d3`` and ``b1xd3`` name the
+  same move and either is accepted when it is legal; the game returns the move with the
+  right mark.
 - The move counter (``ply``) counts the moves of both players; ``from_text`` /
   ``from_fen`` may start it above 0 (to continue a game or to test the limit).
 - Undo takes back any number of moves, back to the starting position of the game
@@ -80,7 +107,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
-from ..cells import as_cell
+from ..cells import Cell, as_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from ..untrusted import MAX_COUNT, integer, short_repr
 
@@ -100,14 +127,15 @@ LINES = {
     "antidiagonal": ((1, 1), (-1, -1)),  # falling to the right, like a8-h1
 }
 ZOBRIST_SEED = 0x10A_0F_AC7
-#: a cell as the methods take it: an index, a ``(row, col)`` pair or a name like ``"b1"``
+#: a cell as the methods take it: a ``(row, col)`` pair, a name like ``"b1"`` or an index
 CellLike = SupportsIndex | str | Sequence[int]
 
 
 # ----------------------------------------------------------------------- cells
-def cell_name(index: int, size: int) -> str:
-    """The name of cell ``index`` on a ``size`` board: ``cell_name(30, 6) == "a1"``."""
-    row, col = divmod(index, size)
+def cell_name(cell: CellLike, size: int) -> str:
+    """The name of ``cell`` (``(row, col)`` or an index) on a ``size`` board:
+    ``cell_name((5, 0), 6) == cell_name(30, 6) == "a1"``."""
+    row, col = divmod(cell if type(cell) is int else cell_index(cell, size), size)
     return f"{FILES[col]}{size - row}"
 
 
@@ -172,6 +200,7 @@ class _Tables:
     def __init__(self, size: int):
         n = self.size = size
         self.cells = n * n
+        self.pairs: tuple[Cell, ...] = tuple(divmod(index, n) for index in range(n * n))  # index -> (row, col)
         self.full = (1 << n * n) - 1
         first_col = sum(1 << r * n for r in range(n))
         self.not_first_col = self.full & ~first_col
@@ -331,43 +360,60 @@ def zobrist_key(first: int, second: int, turn: int, size: int) -> int:
 
 
 # ----------------------------------------------------------------- moves
-@dataclass(frozen=True)
-class Move:
-    """Move the piece on ``src`` to ``dst`` (cell indices on a ``size`` board; a
-    ``(row, col)`` pair or a name like ``"b1"`` is converted). ``capture`` says whether
-    an enemy piece is taken; it is not part of equality (the board decides it)."""
+#: the keys of a move's dict (:meth:`Move.to_dict`)
+_MOVE_DICT = "{'src': [row, col], 'dst': [row, col], 'size': 6|7|8} (and 'capture': true/false)"
 
-    src: int
-    dst: int
+
+@dataclass(frozen=True, init=False)
+class Move:
+    """Move the piece on ``src`` to ``dst`` on a ``size`` board: ``Move("b1", "b3",
+    size=6)``; the cells are shown as ``(row, col)`` (row 0 on top) and given as a pair,
+    a name like ``"b1"`` or (the old form) an index ``row * size + col``. ``capture``
+    says whether an enemy piece is taken; it is not part of equality (the board decides
+    it). ``str(move)`` is ``b1-b3`` / ``b1xd3``; ``to_dict()`` / ``from_dict()`` the
+    dict form."""
+
+    src: Cell
+    dst: Cell
     capture: bool = field(default=False, compare=False)
     size: int = field(kw_only=True)
 
-    def __post_init__(self) -> None:
-        _tables(self.size)
-        object.__setattr__(self, "src", cell_index(self.src, self.size, "source"))
-        object.__setattr__(self, "dst", cell_index(self.dst, self.size, "target"))
-        object.__setattr__(self, "capture", bool(self.capture))
+    def __init__(self, src: CellLike, dst: CellLike, capture: bool = False, *, size: int):
+        tables = _tables(size)
+        setattr_ = object.__setattr__
+        setattr_(self, "size", tables.size)
+        setattr_(self, "src", tables.pairs[cell_index(src, tables.size, "source")])
+        setattr_(self, "dst", tables.pairs[cell_index(dst, tables.size, "target")])
+        setattr_(self, "capture", bool(capture))
 
     @classmethod
     def _new(cls, src: int, dst: int, capture: bool, size: int) -> Move:
         """A move from trusted indices, without the checks (the engine's own moves)."""
+        pairs = _TABLES[size].pairs
         move = object.__new__(cls)
-        setattr_ = object.__setattr__
-        setattr_(move, "src", src)
-        setattr_(move, "dst", dst)
-        setattr_(move, "capture", capture)
-        setattr_(move, "size", size)
+        fields = move.__dict__  # written directly: half the cost of object.__setattr__
+        fields["src"] = pairs[src]
+        fields["dst"] = pairs[dst]
+        fields["capture"] = capture
+        fields["size"] = size
         return move
 
     @property
-    def src_cell(self) -> tuple[int, int]:
-        """The source as ``(row, col)``, row 0 on top."""
-        return divmod(self.src, self.size)
+    def indices(self) -> tuple[int, int]:
+        """``(src, dst)`` as cell indices ``row * size + col``: the form of the fast
+        interface (``move_list()``, ``make()``)."""
+        n = self.size
+        return self.src[0] * n + self.src[1], self.dst[0] * n + self.dst[1]
 
     @property
-    def dst_cell(self) -> tuple[int, int]:
-        """The target as ``(row, col)``, row 0 on top."""
-        return divmod(self.dst, self.size)
+    def src_cell(self) -> Cell:
+        """The source as ``(row, col)`` (the old name of :attr:`src`)."""
+        return self.src
+
+    @property
+    def dst_cell(self) -> Cell:
+        """The target as ``(row, col)`` (the old name of :attr:`dst`)."""
+        return self.dst
 
     @classmethod
     def parse(cls, text: str, size: int) -> Move:
@@ -376,21 +422,53 @@ class Move:
             if isinstance(text, str) else None
         if not match:
             raise IllegalMove(f"{short_repr(text)} is not a move like b1-b3 or b1xd3")
-        _tables(size)  # the checks of __post_init__, in its order: the size, then the cells
-        return cls(cell_index(match[1], size, "source"), cell_index(match[3], size, "target"), match[2] != "-",
-                   size=size)
+        return cls(match[1], match[3], match[2] != "-", size=size)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as plain JSON data: ``{"src": [5, 1], "dst": [3, 1], "capture": False,
+        "size": 6}``; :meth:`from_dict` reads it back."""
+        return {"src": list(self.src), "dst": list(self.dst), "capture": self.capture, "size": self.size}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Move:
+        """A move from :meth:`to_dict`'s dict (the cells may be names like ``"b1"``;
+        ``capture`` may be left out); :class:`IllegalMove` saying why when it is not one."""
+        if not isinstance(data, dict) or not {"src", "dst", "size"} <= data.keys():
+            raise IllegalMove(f"a move's dict is {_MOVE_DICT}, not {short_repr(data)}")
+        try:
+            size: int | None = integer(data["size"], "size", error=IllegalMove)
+        except IllegalMove:
+            size = None
+        if size not in SIZES:
+            raise IllegalMove(f"size must be one of {SIZES}, not {short_repr(data['size'])}")
+        capture = data.get("capture", False)
+        if not isinstance(capture, bool):
+            raise IllegalMove(f"capture must be true or false, not {short_repr(capture)}")
+        return cls(data["src"], data["dst"], capture, size=size)
 
     def __str__(self) -> str:
-        return f"{cell_name(self.src, self.size)}{'x' if self.capture else '-'}{cell_name(self.dst, self.size)}"
+        n, (r0, c0), (r1, c1) = self.size, self.src, self.dst
+        return f"{FILES[c0]}{n - r0}{'x' if self.capture else '-'}{FILES[c1]}{n - r1}"
+
+
+#: a move as the methods take it: a :class:`Move`, its text (``"b1-b3"``) or its dict
+#: (:meth:`Move.to_dict`); anything else is refused with the reason
+MoveLike = Move | str | dict[str, Any]
 
 
 @dataclass(frozen=True)
 class Outcome:
     """The end of a game: ``winner`` is FIRST, SECOND or None (a draw); ``reason`` is
-    "connected", "no-moves" or "move-limit"."""
+    "connected", "no-moves" or "move-limit"; ``score`` the winner's points: 1 for a win,
+    0 for a draw."""
 
     winner: int | None
     reason: str
+
+    @property
+    def score(self) -> int:
+        """The winner's points: 1 for a win, 0 for a draw (no winner)."""
+        return 0 if self.winner is None else 1
 
     def __str__(self) -> str:
         if self.winner is None:
@@ -541,18 +619,21 @@ class Game:
             side ^= 1
         return taken[FIRST], taken[SECOND]
 
-    def cell(self, value: CellLike) -> int:
-        """``value`` (index, ``(row, col)`` or name) as a cell index on this board."""
-        return cell_index(value, self.size)
+    def cell(self, value: CellLike) -> Cell:
+        """``value`` (``(row, col)``, a name like ``"b1"`` or an index) as ``(row, col)``
+        on this board; :class:`IllegalMove` when it is no cell of it. (``cell_index``
+        gives the engine's index.)"""
+        return self._t.pairs[cell_index(value, self.size)]
 
     def __getitem__(self, cell: CellLike) -> int | None:
         """The side of the piece on ``cell``, or None when it is empty."""
-        bit = 1 << self.cell(cell)
+        bit = 1 << cell_index(cell, self.size)
         return FIRST if self.pieces[FIRST] & bit else SECOND if self.pieces[SECOND] & bit else None
 
-    def cells(self, side: int) -> list[int]:
-        """The cells (indices, lowest first) of ``side``'s pieces."""
-        return cells(self.pieces[side])
+    def cells(self, side: int) -> list[Cell]:
+        """The cells ``(row, col)`` of ``side``'s pieces, by row then column."""
+        pairs = self._t.pairs
+        return [pairs[index] for index in cells(self.pieces[side])]
 
     def count(self, side: int) -> int:
         """The number of pieces ``side`` has on the board."""
@@ -588,8 +669,8 @@ class Game:
         return generate(self.pieces[turn], self.pieces[turn ^ 1], self.size)
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, ordered by source index then target index; empty once the
-        game is over."""
+        """Every legal move, ordered by source then target (row, then column); empty
+        once the game is over."""
         if self.outcome() is not None:
             return []
         theirs, size = self.pieces[self.turn ^ 1], self.size
@@ -600,7 +681,7 @@ class Game:
         empty cell, and — unless ``any_side`` — for a piece of the side not to move or
         when the game is over. With ``any_side`` the moves a piece would have if its side
         were to move (for showing how an enemy piece threatens)."""
-        index = self.cell(cell)
+        index = cell_index(cell, self.size)
         side = self[index]
         if side is None:
             return []
@@ -622,18 +703,28 @@ class Game:
         the four lines through ``cell``: horizontal, vertical, diagonal (rising to the
         right) and antidiagonal (falling to the right) — the distance a piece there
         moves along that line."""
-        masks = self._t.line_masks[self.cell(cell)]
+        masks = self._t.line_masks[cell_index(cell, self.size)]
         occupied = self.pieces[FIRST] | self.pieces[SECOND]
         return {name: (occupied & mask).bit_count() for name, mask in masks.items()}
 
-    def why_not(self, src: CellLike, dst: CellLike) -> str | None:
-        """Why moving the piece on ``src`` to ``dst`` is not allowed now, in words; None
-        when it is legal."""
-        outcome = self.outcome()
-        if outcome is not None:
-            return f"the game is over: {outcome}"
+    def why_not(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> str | None:
+        """Why ``move`` is not allowed now, in words; None when it is legal. ``move`` is a
+        :class:`Move`, its text (``"b1-b3"``) or its dict, or ``why_not(src, dst)`` takes
+        two cells. Never raises: what is no move gets the reason why."""
+        try:
+            refusal = self._refusal(*self._as_move(move, dst).indices)
+        except IllegalMove as exc:
+            return str(exc)
+        return None if refusal is None else str(refusal)
+
+    def is_legal(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> bool:
+        """Whether ``move`` (as :meth:`why_not` takes it) may be played now."""
+        return self.why_not(move, dst) is None
+
+    def _reason(self, src: int, dst: int) -> str | None:
+        """Why the piece on index ``src`` may not move to index ``dst`` in this position
+        (the game not over), or None."""
         n = self.size
-        src, dst = cell_index(src, n, "source"), cell_index(dst, n, "target")
         a, b = cell_name(src, n), cell_name(dst, n)
         side = self[src]
         me = f"{SIDES[self.turn]} ({SYMBOLS[self.turn]})"
@@ -651,7 +742,7 @@ class Game:
             line = "horizontal" if not dr else "vertical"
         else:
             line = "diagonal" if (dr < 0) == (dc > 0) else "antidiagonal"
-        count = self.line_counts(src)[line]
+        count = ((self.pieces[FIRST] | self.pieces[SECOND]) & self._t.line_masks[src][line]).bit_count()
         distance = max(abs(dr), abs(dc))
         what = {"horizontal": "row", "vertical": "column", "diagonal": "diagonal", "antidiagonal": "diagonal"}[line]
         if distance != count:
@@ -665,39 +756,61 @@ class Game:
             return f"{b} holds one of your own pieces"
         return None
 
+    def _refusal(self, src: int, dst: int) -> IllegalMove | None:
+        """The error playing index ``src`` to index ``dst`` raises now, or None."""
+        outcome = self.outcome()
+        if outcome is not None:
+            return GameOver(f"the game is over: {outcome}")
+        reason = self._reason(src, dst)
+        return None if reason is None else IllegalMove(reason)
+
     # ----------------------------------------------------------------- actions
-    def parse_move(self, text: str) -> Move:
-        """The legal move written ``text`` ("b1-b3", "b1xd3"); IllegalMove (or GameOver)
-        saying why it cannot be played."""
-        return self._checked(Move.parse(text, self.size))
+    def parse_move(self, move: MoveLike) -> Move:
+        """The legal move written ``move`` ("b1-b3", "b1xd3"; a Move or a move's dict is
+        accepted too), with its capture mark; IllegalMove (or GameOver) saying why it
+        cannot be played."""
+        return self._checked(move)[0]
 
-    def _checked(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
-        if isinstance(move, str) and dst is None:
-            move = Move.parse(move, self.size)
+    def _as_move(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> Move:
+        """``move`` (a Move, its text, its dict, or a source with ``dst``) as a Move of
+        this board, not yet checked against the position; IllegalMove saying why it is
+        none. A dict without ``size`` is a move of this board."""
+        size = self.size
+        if dst is not None:
+            if isinstance(move, Move):
+                raise IllegalMove("give a Move, or a source and a target; not both")
+            source: Any = move  # a cell; cell_index refuses anything else with the reason
+            return Move(source, dst, size=size)
+        if isinstance(move, str):
+            move = Move.parse(move, size)
+        elif isinstance(move, dict):
+            move = Move.from_dict({"size": size, **move})
         elif not isinstance(move, Move):
-            if dst is None:
-                raise IllegalMove("play() needs a Move, a text like b1-b3 or a source and a target, "
-                                  f"not {short_repr(move)}")
-            # what Move(move, dst, size=...) converts (source first), for a move of this board
-            move = Move(cell_index(move, self.size, "source"), cell_index(dst, self.size, "target"), size=self.size)
-        elif dst is not None:
-            raise IllegalMove("play() takes a Move or (source, target), not both")
-        if move.size != self.size:
-            raise IllegalMove(f"{move} is a move for a {move.size}×{move.size} board; "
-                              f"this one is {self.size}×{self.size}")
-        reason = self.why_not(move.src, move.dst)
-        if reason is not None:
-            raise (GameOver if reason.startswith("the game is over") else IllegalMove)(reason)
-        capture = bool(self.pieces[self.turn ^ 1] >> move.dst & 1)
-        return move if move.capture == capture else Move._new(move.src, move.dst, capture, self.size)
-
-    def play(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
-        """Play ``move``: a :class:`Move`, a text like ``"b1-b3"``, or ``play(src, dst)``
-        with two cells. Returns the move played (with its capture mark); raises
-        :class:`IllegalMove` / :class:`GameOver` and changes nothing when not allowed."""
-        move = self._checked(move, dst)
-        self.make(move.src, move.dst)
+            raise IllegalMove(f"{short_repr(move)} is not a move: give a Move, a text like b1-b3, "
+                              f"a move's dict {_MOVE_DICT} or a source and a target")
+        if move.size != size:
+            raise IllegalMove(f"{move} is a move for a {move.size}×{move.size} board; this one is {size}×{size}")
         return move
+
+    def _checked(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> tuple[Move, int, int]:
+        """The legal move ``move`` (with the board's capture mark) and its two indices,
+        else the refusal."""
+        move = self._as_move(move, dst)
+        src, target = move.indices
+        refusal = self._refusal(src, target)
+        if refusal is not None:
+            raise refusal
+        capture = bool(self.pieces[self.turn ^ 1] >> target & 1)
+        return (move if move.capture == capture else Move._new(src, target, capture, self.size)), src, target
+
+    def play(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> Move:
+        """Play ``move``: a :class:`Move`, its text like ``"b1-b3"``, its dict, or
+        ``play(src, dst)`` with two cells. Returns the move played (with its capture
+        mark); raises :class:`IllegalMove` / :class:`GameOver` and changes nothing when
+        not allowed."""
+        played, src, target = self._checked(move, dst)
+        self.make(src, target)
+        return played
 
     push = play
 

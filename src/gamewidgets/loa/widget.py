@@ -29,8 +29,8 @@ from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..untrusted import short_repr
-from .ai import LEVELS
-from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, Outcome
+from .ai import PLAYERS
+from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, MoveLike, Outcome, cells
 
 USER, COMPUTER = FIRST, SECOND
 SAVE_NAME = "current"
@@ -57,7 +57,7 @@ class LinesOfAction(GameWidget):
 
     phase = traitlets.Enum(("setup", "playing", "over"), "setup").tag(sync=True)
     size = traitlets.Int(6).tag(sync=True)
-    level = traitlets.Enum(tuple(LEVELS), "easy").tag(sync=True)
+    level = traitlets.Enum(tuple(PLAYERS), "easy").tag(sync=True)
     board = traitlets.List(traitlets.Int(), help="size*size cells: 0 empty, 1 user (x), 2 computer (o)").tag(sync=True)
     turn = traitlets.Enum(("user", "computer"), "user").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), maxlen=2).tag(sync=True)
@@ -121,11 +121,11 @@ class LinesOfAction(GameWidget):
         """Start a game (the setup dialog's PLAY)."""
         if isinstance(size, bool) or size not in SIZES:
             raise ValueError(f"size must be one of {SIZES}, not {short_repr(size)}")
-        if not isinstance(level, str) or level not in LEVELS:  # a level from a view may be anything
-            raise ValueError(f"level must be one of {tuple(LEVELS)}, not {short_repr(level)}")
+        if not isinstance(level, str) or level not in PLAYERS:  # a level from a view may be anything
+            raise ValueError(f"level must be one of {tuple(PLAYERS)}, not {short_repr(level)}")
         self._cancel_thinking()
         self._game = game if game is not None else Game(size)
-        self._player = LEVELS[level](seed=self.seed, **self.ai_options)
+        self._player = PLAYERS[level](seed=self.seed, **self.ai_options)
         with self.hold_sync():
             self.size, self.level = self._game.size, level
             self.phase = "playing"
@@ -152,25 +152,25 @@ class LinesOfAction(GameWidget):
 
     def click(self, cell: CellLike) -> str:
         """Do what a click on ``cell`` does: "select", "deselect", "move" or "nothing"."""
-        index = self._game.cell(cell)
+        target = self._game.cell(cell)
         if not self._users_turn():
             return "nothing"
-        if self._game[index] == USER:
-            if self.selected and self._game.cell(tuple(self.selected)) == index:
+        if self._game[target] == USER:
+            if self.selected and tuple(self.selected) == target:
                 self.deselect()
                 return "deselect"
-            self._select(index)
+            self._select(target)
             return "select"
         if self.selected:
-            source = self._game.cell(tuple(self.selected))
-            if any(m.dst == index for m in self._game.targets(source)):
-                self.play(Move(source, index, size=self._game.size))
+            source = tuple(self.selected)
+            if any(m.dst == target for m in self._game.targets(source)):
+                self.play(source, target)
                 return "move"
         return "nothing"
 
-    def play(self, move: Move | CellLike, dst: CellLike | None = None) -> Move:
-        """The user's move (``play("b1-b3")``, ``play(src, dst)`` or a Move); then the
-        computer answers."""
+    def play(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> Move:
+        """The user's move (``play("b1-b3")``, a Move, its dict or ``play(src, dst)``);
+        then the computer answers."""
         if not self._users_turn():
             raise IllegalMove("it is not your move" if self.phase == "playing" else f"the game is {self.phase}")
         played = self._game.play(move, dst)  # raises IllegalMove, changing nothing
@@ -242,29 +242,28 @@ class LinesOfAction(GameWidget):
 
     def show(self, analysis: Analysis | None) -> None:
         """Write each candidate's score on its target cell, the chosen move as an arrow
-        (``LEVELS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it."""
+        (``PLAYERS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it."""
         if analysis is None:
             self.overlay = {}
             return
         if not isinstance(analysis, Analysis) or not all(isinstance(c.move, Move) for c in analysis.candidates):
             raise TypeError("show() takes a Lines of Action Analysis (player.analyse(game)) or None")
-        n = self._game.size
-        best: dict[int, float] = {}
+        best: dict[tuple[int, int], float] = {}
         for candidate in analysis.candidates:
             best[candidate.move.dst] = max(best.get(candidate.move.dst, float("-inf")), candidate.score)
         low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
         span = (high - low) or 1.0
         self.overlay = {
             "title": f"{analysis.player}: {analysis.reason}",
-            "cells": [[*divmod(dst, n), round((v - low) / span, 3), _label(v)] for dst, v in sorted(best.items())],
-            "arrow": [list(divmod(analysis.move.src, n)), list(divmod(analysis.move.dst, n))],
+            "cells": [[*dst, round((v - low) / span, 3), _label(v)] for dst, v in sorted(best.items())],
+            "arrow": [list(analysis.move.src), list(analysis.move.dst)],
         }
 
     # ------------------------------------------------------------ view handlers
     def _view_start(self, message: dict[str, Any]) -> None:
         size, level = message.get("size"), message.get("level")
-        if size not in SIZES or isinstance(size, bool) or not isinstance(level, str) or level not in LEVELS:
-            raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(LEVELS)}")
+        if size not in SIZES or isinstance(size, bool) or not isinstance(level, str) or level not in PLAYERS:
+            raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(PLAYERS)}")
         self.start(size, level)
 
     def _view_click(self, message: dict[str, Any]) -> None:
@@ -284,21 +283,18 @@ class LinesOfAction(GameWidget):
         return (self.phase == "playing" and not self.paused and self._game.turn == USER
                 and not self._game.is_over and not self.looking_back and self._thinking is None)
 
-    def _select(self, index: int) -> None:
-        n = self._game.size
+    def _select(self, cell: tuple[int, int]) -> None:
         with self.hold_sync():
-            self.selected = list(divmod(index, n))
-            self.targets = [[*divmod(m.dst, n), int(m.capture)] for m in self._game.targets(index)]
-            self.line_counts = self._game.line_counts(index)
+            self.selected = list(cell)
+            self.targets = [[*m.dst, int(m.capture)] for m in self._game.targets(cell)]
+            self.line_counts = self._game.line_counts(cell)
             self._event("select", cell=self.selected)
 
     def _moved(self, move: Move, by: str) -> None:
-        n = self._game.size
         with self.hold_sync():
             self.selected, self.targets, self.line_counts = [], [], {}
             self._sync()
-            self._event("move", by=by, move=str(move), src=list(divmod(move.src, n)),
-                        dst=list(divmod(move.dst, n)), capture=move.capture)
+            self._event("move", by=by, move=str(move), src=list(move.src), dst=list(move.dst), capture=move.capture)
         self._after_move()
 
     def _after_move(self) -> None:
@@ -381,7 +377,7 @@ class LinesOfAction(GameWidget):
         n = game.size
         board = [0] * (n * n)
         for side in (USER, COMPUTER):
-            for index in game.cells(side):
+            for index in cells(game.pieces[side]):
                 board[index] = side + 1
         self.board = board
         self.turn = "user" if game.turn == USER else "computer"
@@ -389,14 +385,14 @@ class LinesOfAction(GameWidget):
         self.captures = list(game.captures)
         self.moves = game.ply
         moves = game.moves
-        self.last_move = [list(moves[-1].src_cell), list(moves[-1].dst_cell)] if moves else []
+        self.last_move = [list(moves[-1].src), list(moves[-1].dst)] if moves else []
 
 
 def _saved_game(data: dict[str, Any]) -> tuple[Game, str]:
     """A saved ``{"game", "level"}`` rebuilt; BadSave if it is not one."""
     level = data["level"]
-    if not isinstance(level, str) or level not in LEVELS:
-        raise BadSave(f"the level {short_repr(level)} is not one of {tuple(LEVELS)}")
+    if not isinstance(level, str) or level not in PLAYERS:
+        raise BadSave(f"the level {short_repr(level)} is not one of {tuple(PLAYERS)}")
     return Game.from_dict(data["game"]), level
 
 

@@ -18,7 +18,9 @@ table of positions already found dead, and two moves it never has to branch on,
 because removing tiles only ever opens paths: a kind with only two tiles left that can
 be removed, and a kind with four tiles left that can be removed completely, two pairs
 in a row. It returns a full clearing sequence, or None when it has proved there is
-none; past ``max_nodes`` positions it gives up with :class:`SearchLimit`.
+none; past ``max_nodes`` positions it gives up with :class:`SearchLimit`. The solver as
+a computer player (``Solver``, ``choose`` / ``analyse``) is in
+:mod:`gamewidgets.mahjong.players`.
 
 **Layout size.** A layout from outside — ``Game(grid=...)``, ``Game.from_grid``, a
 save, ``gamewidgets mahjong pairs --grid`` — is at most as large as the game's board,
@@ -30,19 +32,13 @@ its path); finding paths grows fast past it (a 60×60 grid took 30–50 s).
 
 from __future__ import annotations
 
-import time
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..analysis import Analysis, Candidate
-from ..errors import GameError, GameOver
-from .connect import Occupancy, connected, find_paths
+from ..errors import GameError
+from .connect import Occupancy, connected
 from .tiles import full_set, match_group
-
-if TYPE_CHECKING:
-    from .rules import Game, Move
 
 ROWS, COLS = 8, 18
 #: the largest layout accepted from outside: the board, either way round (see the module docstring)
@@ -225,58 +221,3 @@ def _both_pairs(grid: np.ndarray, pairs: list[Pair], members: np.ndarray) -> lis
         if connected(trial, [c], [d])[0]:
             return [(a, b), (c, d)]
     return []
-
-
-class Solver:
-    """The solver as a player: it plays the first pair of a full clearing sequence,
-    and explains it (every removable pair, which of them the sequence starts with)."""
-
-    name = "solver"
-
-    def __init__(self, max_nodes: int = 20_000):
-        self.max_nodes = max_nodes
-
-    def __repr__(self) -> str:
-        return f"Solver(max_nodes={self.max_nodes})"
-
-    def choose(self, game: Game) -> Move:
-        return self.analyse(game).move
-
-    def analyse(self, game: Game) -> Analysis:
-        from .rules import Move  # rules imports this module
-
-        started = time.perf_counter()
-        pairs = removable_pairs(game.grid)
-        if not pairs:
-            raise GameOver("no pair can be removed")
-        try:
-            solution = solve(game.grid, max_nodes=self.max_nodes)
-            verdict = "solved" if solution else "unsolvable"
-        except SearchLimit:
-            solution, verdict = None, "search limit"
-        elapsed = time.perf_counter() - started
-        first = solution[0] if solution else None
-        paths = find_paths(game.grid, [p[0] for p in pairs], [p[1] for p in pairs])
-        candidates = []
-        for (a, b), path in zip(pairs, paths, strict=True):
-            assert path is not None  # a removable pair is connected
-            turns = len(path) - 2
-            starts = (a, b) == first
-            candidates.append(Candidate(Move(a, b), (100.0 if starts else 0.0) - turns,
-                                        {"turns": turns, "solution": int(starts)}))
-        candidates.sort(key=lambda c: -c.score)
-        if solution:
-            reason = f"it starts a sequence that clears all {game.tiles_left} tiles ({len(solution)} pairs)"
-        elif verdict == "unsolvable":
-            reason = "no sequence clears this position (proved); the pair with the fewest turns"
-        else:
-            reason = f"no full solution found within {self.max_nodes} positions; the pair with the fewest turns"
-        return Analysis(
-            player=self.name,
-            move=candidates[0].move,
-            candidates=tuple(candidates),
-            reason=reason,
-            stats={"depth": len(solution) if solution else None, "nodes": len(pairs),
-                   "time_ms": round(elapsed * 1000, 1), "verdict": verdict},
-            pv=tuple(Move(*p) for p in solution) if solution else (),
-        )

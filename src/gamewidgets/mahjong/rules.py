@@ -1,11 +1,40 @@
 """Mahjong Connect (Shisen-Sho style): the complete rules, pure Python + numpy.
 
-The rule book is ``shared/spec/mahjong-connect.md``. The API follows the other games:
-a :class:`Game` with ``legal_moves()``, ``play(move)``, ``undo()``, ``outcome()``,
-``copy()``, ``to_dict()`` / ``from_dict()``; moves are frozen :class:`Move` pairs of
-cells; a pair the rules refuse raises :class:`~gamewidgets.errors.IllegalMove` saying
-why (empty cell, not matching, blocked, or three or more turns needed) and changes
-nothing.
+The rule book is ``shared/spec/mahjong-connect.md``. :class:`Game` is a
+:class:`gamewidgets.protocol.Rules` (the one rules interface of all four games):
+``legal_moves()``, ``is_legal`` / ``why_not`` / ``play`` (= ``push``), ``undo()`` (=
+``pop``), ``is_over``, ``turn``, ``outcome()``, ``moves``, ``copy()``, ``to_dict()`` /
+``from_dict()``, ``parse_move``. Moves are frozen :class:`Move` pairs of cells; a pair
+the rules refuse raises :class:`~gamewidgets.errors.IllegalMove` saying why (empty
+cell, not matching, blocked, or three or more turns needed) and changes nothing.
+
+The protocol, as this game fills it in:
+
+- A move's forms: the :class:`Move`; its text ``str(move)``, ``"(0, 1)+(2, 3)"`` (two
+  cells joined by ``+``; ``parse_move`` also takes them without the brackets and the
+  spaces, ``"0,1+2,3"``, and refuses cells off the board); its dict ``to_dict()``,
+  ``{"a": [0, 1], "b": [2, 3]}`` (``Move.from_dict`` ignores other keys, so an entry
+  of ``gamewidgets mahjong pairs`` with its ``path`` is a move too); its list
+  ``to_list()``, ``[[0, 1], [2, 3]]`` (any pair of cells); and, as before, two cells
+  ``play(a, b)`` / ``why_not(a, b)`` / ``is_legal(a, b)``. ``why_not`` never raises:
+  what is no move at all is answered with why it is none.
+- ``play`` returns a :class:`Removal` (the move, the two tiles, the path, the points).
+- The end: ``is_over`` is ``won`` (the grid cleared) or ``stuck`` (tiles are left and
+  no pair can be removed: the "No more moves" state; ``legal_moves()`` is empty).
+  ``outcome()`` is then an :class:`Outcome`: ``reason`` "cleared" or "no more moves",
+  ``winner`` None (one player), ``score`` the game's score at the end (the points
+  below, time included), ``won`` and ``seconds`` as before. Once over, ``play``
+  raises :class:`~gamewidgets.errors.GameOver` (with the pair's own reason when stuck).
+  A stuck game is not over for good: ``shuffle()`` (or ``undo()``) brings removable
+  pairs back, and then ``outcome()`` is None again.
+- A shuffle is not a move: ``play``, ``parse_move`` and ``why_not`` refuse it (and
+  the text ``"shuffle"``), saying to call ``shuffle()``. ``shuffle()`` returns
+  :class:`Shuffle`, a value (text ``"shuffle"``, dict ``{"shuffle": True}``), and
+  ``undo()`` returns what it took back: the :class:`Move` of a removed pair, or
+  ``Shuffle()``. ``moves`` holds the removed pairs only, oldest first (the score
+  counts them); undo takes back pairs and shuffles, newest first.
+- ``turn`` is always 0. ``Game.from_grid(str(game))`` reads a game's text back (the
+  status line at the end of ``str(game)`` is skipped: a layout has no score).
 
 Conventions and choices where the rule book is silent:
 
@@ -45,9 +74,10 @@ Conventions and choices where the rule book is silent:
 
 from __future__ import annotations
 
+import re
 import time
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -71,7 +101,11 @@ Cell = tuple[int, int]
 
 @dataclass(frozen=True)
 class Move:
-    """Remove the tiles on cells ``a`` and ``b`` (kept in order: ``a < b``)."""
+    """Remove the tiles on cells ``a`` and ``b`` (kept in order: ``a < b``).
+
+    Text ``"(0, 1)+(2, 3)"`` (``str(move)``; ``Game.parse_move`` reads it back), dict
+    ``{"a": [0, 1], "b": [2, 3]}`` (``to_dict`` / ``from_dict``), list
+    ``[[0, 1], [2, 3]]`` (``to_list``)."""
 
     a: Cell
     b: Cell
@@ -84,8 +118,38 @@ class Move:
     def to_list(self) -> list[list[int]]:
         return [list(self.a), list(self.b)]
 
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": list(self.a), "b": list(self.b)}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Move:
+        """The move of :meth:`to_dict`'s output (other keys, such as the ``path`` of a
+        ``gamewidgets mahjong pairs`` entry, are ignored); IllegalMove if it is none."""
+        if not isinstance(data, dict) or "a" not in data or "b" not in data:
+            raise IllegalMove(f"a move's dict is {{'a': [row, col], 'b': [row, col]}}, not {short_repr(data)}")
+        return cls(data["a"], data["b"])
+
     def __str__(self) -> str:
         return f"{self.a}+{self.b}"
+
+
+@dataclass(frozen=True)
+class Shuffle:
+    """A shuffle of the remaining tiles: what ``shuffle()`` did, and what ``undo()``
+    returns when it takes one back. Not a move: ``play`` refuses it (call
+    ``shuffle()``). Text ``"shuffle"``, dict ``{"shuffle": True}``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"shuffle": True}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Shuffle:
+        if not isinstance(data, dict) or data.get("shuffle") is not True:
+            raise IllegalMove(f"a shuffle's dict is {{'shuffle': true}}, not {short_repr(data)}")
+        return cls()
+
+    def __str__(self) -> str:
+        return "shuffle"
 
 
 @dataclass(frozen=True)
@@ -99,11 +163,60 @@ class Removal:
     won: bool
 
 
+CLEARED, NO_MORE_MOVES = "cleared", "no more moves"
+
+
 @dataclass(frozen=True)
 class Outcome:
+    """How a game ended: ``won`` (the grid cleared) or stuck; ``reason`` is "cleared"
+    or "no more moves"; ``winner`` is always None (one player); ``score`` and
+    ``seconds`` as the game counted them at the end."""
+
     won: bool
     score: int
     seconds: int
+    reason: str = field(init=False)
+    winner: None = field(default=None, init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", CLEARED if self.won else NO_MORE_MOVES)
+
+
+#: what play, is_legal and why_not take: a Move, its text, its dict, or a pair of cells
+MoveLike = Move | str | dict[str, Any] | Sequence[Any]
+MOVE_FORMS = ("a move is a Move, its text ('(row, col)+(row, col)'), its dict ({'a': [row, col], "
+              "'b': [row, col]}) or a pair of cells")
+NOT_A_MOVE_BUT_SHUFFLE = "a shuffle is not a pair to remove: call shuffle() (offered when no pair can be removed)"
+_NUMBER = r"\s*(-?\d{1,6})\s*"
+_CELL = rf"(?:\({_NUMBER},{_NUMBER}\)|{_NUMBER},{_NUMBER})"
+MOVE_TEXT = re.compile(rf"\s*{_CELL}\s*\+\s*{_CELL}\s*")
+#: the last line of ``str(game)``; ``from_grid`` skips it
+STATUS_LINE = re.compile(r"\s*\d+ tiles left, score -?\d+, \d+ s\s*")
+
+
+def _move_of_text(text: str) -> Move:
+    match = MOVE_TEXT.fullmatch(text)
+    if match is None:
+        if text.strip().lower() == "shuffle":
+            raise IllegalMove(NOT_A_MOVE_BUT_SHUFFLE)
+        raise IllegalMove(f"{short_repr(text)} is no move: a move is two cells joined by '+', e.g. '(0, 1)+(2, 3)'")
+    numbers = [int(n) for n in match.groups() if n is not None]
+    return Move((numbers[0], numbers[1]), (numbers[2], numbers[3]))
+
+
+def _move_of(move: Any) -> Move:
+    """Any form of a move (see ``MoveLike``) as a Move, cells not yet checked against a board."""
+    if isinstance(move, Move):
+        return move
+    if isinstance(move, str):
+        return _move_of_text(move)
+    if isinstance(move, dict):
+        return Move.from_dict(move)
+    if isinstance(move, Shuffle):
+        raise IllegalMove(NOT_A_MOVE_BUT_SHUFFLE)
+    if isinstance(move, (list, tuple)) and len(move) == 2 and all(isinstance(c, (list, tuple)) for c in move):
+        return Move(move[0], move[1])
+    raise IllegalMove(f"{MOVE_FORMS}, not {short_repr(move)}")
 
 
 #: what undo takes back: a removal, or a shuffle with the grids (before, after)
@@ -166,7 +279,12 @@ class Game:
         """A game on a given layout: rows of tile codes (``None``, ``"."`` or ``""``
         for an empty cell), any size up to the game's board (at most 18 on a side and
         144 cells); e.g. ``Game.from_grid([["D1", None, "D1"]])``.
-        Text with one row a line and cells separated by spaces also works."""
+        Text with one row a line and cells separated by spaces also works, and so does
+        ``str(game)``: its last line, the status (tiles left, score, time), is skipped."""
+        if isinstance(rows, str):
+            lines = rows.strip().splitlines()
+            if lines and STATUS_LINE.fullmatch(lines[-1]):
+                rows = "\n".join(lines[:-1])
         return cls(seed, scoring=scoring, clock=clock, grid=grid_from_codes(rows))
 
     def _begin(self) -> None:
@@ -175,8 +293,10 @@ class Game:
         self.moves: list[Move] = []
         self.hints = 0
         self._paused = False
+        self._pairs: tuple[bytes, list[Move]] = (b"", [])  # legal_moves() of the grid with these bytes
         self.clock.reset()
-        self.clock.start()
+        if not self.won:  # a layout may come cleared (from_grid of a won game's text)
+            self.clock.start()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -200,6 +320,17 @@ class Game:
         return not self.won and not self.legal_moves()
 
     @property
+    def is_over(self) -> bool:
+        """Cleared (``won``) or no pair can be removed (``stuck``; a shuffle or an undo
+        brings moves back)."""
+        return self.won or self.stuck
+
+    @property
+    def turn(self) -> int:
+        """Whose move it is: always 0 (one player)."""
+        return 0
+
+    @property
     def seconds(self) -> int:
         """Whole seconds of play so far (paused time excluded)."""
         return int(self.clock.elapsed)
@@ -215,8 +346,12 @@ class Game:
         return points
 
     def legal_moves(self) -> list[Move]:
-        """Every pair of matching tiles that can be connected now, each once."""
-        return [Move(a, b) for a, b in dealing.removable_pairs(self.grid)]
+        """Every pair of matching tiles that can be connected now, each once (in board
+        order). Kept for the grid it was found on, so ``is_over`` costs nothing more."""
+        key = self.grid.tobytes()
+        if self._pairs[0] != key:
+            self._pairs = (key, [Move(a, b) for a, b in dealing.removable_pairs(self.grid)])
+        return list(self._pairs[1])
 
     def connection(self, a: Cell, b: Cell) -> list[Cell] | None:
         """The corner points of a path of at most two turns joining the tiles on ``a``
@@ -225,9 +360,41 @@ class Game:
         a, b = as_cell(a, self.shape), as_cell(b, self.shape)
         return find_path(self.grid, a, b) if a != b else None
 
-    def why_not(self, a: Cell, b: Cell) -> str | None:
-        """Why the pair ``a``, ``b`` cannot be removed now, in words; None if it can."""
-        a, b = as_cell(a, self.shape, "first tile"), as_cell(b, self.shape, "second tile")
+    def parse_move(self, text: str) -> Move:
+        """The move of ``text`` (``str(move)``: ``"(0, 1)+(2, 3)"``; the brackets and the
+        spaces may be left out: ``"0,1+2,3"``), its cells on this board; IllegalMove if
+        the text is no move. Whether the pair can be removed is not checked."""
+        if not isinstance(text, str):
+            raise IllegalMove(f"parse_move() takes the text of a move, not {short_repr(text)}")
+        return self._on_board(_move_of_text(text))
+
+    def is_legal(self, move: MoveLike, b: Cell | None = None) -> bool:
+        """Can the pair be removed now? ``move`` as ``play`` takes it."""
+        return self.why_not(move, b) is None
+
+    def why_not(self, move: MoveLike, b: Cell | None = None) -> str | None:
+        """Why the pair cannot be removed now, in words; None if it can. ``move`` as
+        ``play`` takes it (a Move, its text, its dict, a pair of cells, or two cells
+        ``why_not(a, b)``); what is no move at all is answered with why, never raised."""
+        try:
+            found = self._as_move(move, b)
+        except IllegalMove as exc:
+            return str(exc)
+        return self._refusal(found)
+
+    def _as_move(self, move: MoveLike, b: Cell | None) -> Move:
+        if b is not None:
+            return Move(as_cell(move, self.shape, "first tile"), as_cell(b, self.shape, "second tile"))
+        return self._on_board(_move_of(move))
+
+    def _on_board(self, move: Move) -> Move:
+        as_cell(move.a, self.shape, "first tile")
+        as_cell(move.b, self.shape, "second tile")
+        return move
+
+    def _refusal(self, move: Move) -> str | None:
+        """Why the pair of ``move`` (cells on the board) cannot be removed; None if it can."""
+        a, b = move.a, move.b
         if self.won:
             return "the grid is cleared"
         for cell in (a, b):
@@ -246,47 +413,64 @@ class Game:
         return None
 
     def outcome(self) -> Outcome | None:
-        """None while tiles are left; the result once the grid is cleared."""
-        return Outcome(True, self.score, self.seconds) if self.won else None
+        """None while a pair can be removed; else how the game ended: cleared, or no
+        more moves (stuck)."""
+        return Outcome(self.won, self.score, self.seconds) if self.is_over else None
 
     # ----------------------------------------------------------------- actions
-    def play(self, move: Move | Cell, b: Cell | None = None) -> Removal:
-        """Remove a pair: ``play(Move(a, b))`` or ``play(a, b)``."""
-        if not isinstance(move, Move):
-            if b is None:
-                raise IllegalMove(f"play() needs a Move or two cells, not {short_repr(move)}")
-            move = Move(as_cell(move, self.shape, "first tile"), as_cell(b, self.shape, "second tile"))
-        reason = self.why_not(move.a, move.b)
-        if reason is not None:
-            raise (GameOver if self.won else IllegalMove)(reason)
-        corners = find_path(self.grid, move.a, move.b)
-        assert corners is not None  # why_not found them connected
+    def play(self, move: MoveLike, b: Cell | None = None) -> Removal:
+        """Remove a pair: ``play(Move(a, b))``, its text ``play("(0, 1)+(2, 3)")``, its
+        dict, a pair of cells ``play([a, b])``, or two cells ``play(a, b)``. Returns the
+        :class:`Removal`. IllegalMove saying why when the pair cannot go (the game is
+        unchanged); GameOver once the game is over (cleared, or no pair can go)."""
+        found: Move | None = None
+        try:
+            found = self._as_move(move, b)
+            reason = self._refusal(found)
+        except IllegalMove as exc:
+            reason = str(exc)
+        if reason is not None or found is None:
+            if self.won:
+                raise GameOver("the grid is cleared")
+            if self.stuck:
+                raise GameOver(f"no pair can be removed (shuffle, undo or start again): {reason}")
+            raise IllegalMove(reason)
+        corners = find_path(self.grid, found.a, found.b)
+        assert corners is not None  # _refusal found them connected
         path = tuple(corners)
-        tiles = (int(self.grid[move.a]), int(self.grid[move.b]))
-        self.grid[move.a] = self.grid[move.b] = 0
-        self.moves.append(move)
-        removal = Removal(move, tiles, path, PAIR_POINTS, self.won)
+        tiles = (int(self.grid[found.a]), int(self.grid[found.b]))
+        self.grid[found.a] = self.grid[found.b] = 0
+        self.moves.append(found)
+        removal = Removal(found, tiles, path, PAIR_POINTS, self.won)
         self._undo.append(("remove", removal))
         if self.won:
             self.clock.stop()
         return removal
 
-    def undo(self) -> str:
-        """Take back the last action (a removed pair or a shuffle); returns which."""
+    def push(self, move: MoveLike, b: Cell | None = None) -> Removal:
+        """The same as :meth:`play`."""
+        return self.play(move, b)
+
+    def undo(self) -> Move | Shuffle:
+        """Take back the last action and return it: the :class:`Move` of a removed pair,
+        or :class:`Shuffle` (the layout before the shuffle comes back)."""
         if not self._undo:
             raise NothingToUndo("there is nothing to undo")
         step = self._undo.pop()
-        kind = step[0]
         if step[0] == "remove":
             removal = step[1]
             self.grid[removal.move.a], self.grid[removal.move.b] = removal.tiles
             self.moves.pop()
             if not self.clock.running and not self._paused:
                 self.clock.start()
-        else:
-            before, _ = step[1]
-            self.grid = before.copy()
-        return kind
+            return removal.move
+        before, _ = step[1]
+        self.grid = before.copy()
+        return Shuffle()
+
+    def pop(self) -> Move | Shuffle:
+        """The same as :meth:`undo`."""
+        return self.undo()
 
     def hint(self) -> Move:
         """A pair that can be removed now (costs 10 points); GameOver when none."""
@@ -300,9 +484,9 @@ class Game:
         self.hints += 1
         return Move(*solution[0]) if solution else moves[0]
 
-    def shuffle(self) -> None:
+    def shuffle(self) -> Shuffle:
         """Redeal the remaining tiles on their cells so the layout can be cleared
-        completely; only offered when no pair can be removed."""
+        completely; only offered when no pair can be removed. ``undo()`` takes it back."""
         if self.won:
             raise GameOver("the grid is cleared")
         if self.legal_moves():
@@ -313,6 +497,7 @@ class Game:
         except ValueError as exc:  # tiles without a partner left: no layout clears them
             raise IllegalMove(f"cannot shuffle: {exc}") from None
         self._undo.append(("shuffle", (before, self.grid.copy())))
+        return Shuffle()
 
     def restart(self) -> None:
         """Play the same deal again from the start."""
@@ -358,6 +543,8 @@ class Game:
     @classmethod
     def from_dict(cls, data: dict[str, Any], clock: Clock | None = None) -> Game:
         """A game from :meth:`to_dict`'s output, replayed and checked; BadSave if damaged."""
+        if not isinstance(data, dict):
+            raise BadSave(f"not a Mahjong Connect save: a save is a dict, not {short_repr(data)}")
         try:
             if data.get("game") != "mahjong":
                 raise BadSave(f"not a Mahjong Connect game: game={short_repr(data.get('game'))}")
@@ -400,6 +587,8 @@ class Game:
         return f"<mahjong.Game seed={self.seed} tiles={self.tiles_left} score={self.score} {state}>"
 
     def __str__(self) -> str:
+        """The grid, a row a line (``.`` an empty cell), then the status line;
+        ``Game.from_grid(str(game))`` reads it back."""
         rows = [" ".join(code(int(t)) or ". " for t in row) for row in self.grid]
         rows.append(f"{self.tiles_left} tiles left, score {self.score}, {self.seconds} s")
         return "\n".join(rows)

@@ -5,8 +5,11 @@ buttons; this class applies them to a :class:`gamewidgets.mahjong.Game`. Every a
 has a method: ``click(cell)`` does what a click does, ``remove(a, b)`` what a drag of
 one tile onto the other does (and raises :class:`~gamewidgets.errors.IllegalMove`
 saying why when the pair cannot go), ``hint``, ``shuffle``, ``undo``, ``restart``
-(play again, the same deal), ``new_game``, ``pause`` / ``resume``. ``w.show(analysis)``
-marks every removable pair and the solver's next pair (``Solver().analyse(w.game)``).
+(play again, the same deal), ``new_game``, ``pause`` / ``resume``; ``undo()`` returns
+what it took back (the ``Move``, or ``Shuffle``) as ``game.undo()`` does.
+``w.show(analysis)`` marks every removable pair and the player's next pair
+(``Solver().analyse(w.game)``); ``w.watch(name)`` takes every name of
+``gamewidgets.mahjong.PLAYERS`` ("solver", the default, and "random") or a player.
 
 Time: the game's clock runs in Python; the view shows it ticking and asks Python to
 recount the score every 10 s (``tick``), so the −2 per 10 s rule lives only here. The
@@ -21,10 +24,10 @@ from typing import Any, ClassVar
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
-from ..analysis import Analysis
+from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, IllegalMove
-from .deal import Solver
-from .rules import Cell, Game, Move, Removal, as_cell
+from .players import PLAYERS, Solver
+from .rules import Cell, Game, Move, Removal, Shuffle, as_cell
 from .tiles import code, matches
 
 ORIENTATIONS = ("landscape", "portrait", "auto")
@@ -129,27 +132,29 @@ class MahjongConnect(GameWidget):
             self._event("hint", a=list(move.a), b=list(move.b))
         return move
 
-    def shuffle(self) -> None:
+    def shuffle(self) -> Shuffle:
         """Redeal the remaining tiles (offered when no pair can be removed)."""
         self._require_playing()
-        self._game.shuffle()
+        shuffle = self._game.shuffle()
         with self.hold_sync():
             self.selected = []
             self._sync()
             self._event("shuffle")
+        return shuffle
 
-    def undo(self) -> str:
-        """Take back the last removal or shuffle."""
+    def undo(self) -> Move | Shuffle:
+        """Take back the last removal or shuffle; returns it (the Move, or Shuffle)."""
         if self._game.paused:
             raise IllegalMove("the game is paused: resume first")
-        kind = self._game.undo()
+        taken = self._game.undo()
+        removal = isinstance(taken, Move)
         with self.hold_sync():
-            if kind == "remove":
+            if removal:
                 self.removed = self.removed[:-2]
             self.selected = []
             self._sync()
-            self._event("undo", undone=kind)
-        return kind
+            self._event("undo", undone="remove" if removal else "shuffle")  # the view's contract
+        return taken
 
     def restart(self) -> None:
         """Play the same deal again."""
@@ -200,17 +205,20 @@ class MahjongConnect(GameWidget):
         return Solver().analyse(self._game)
 
     # hooks of GameWidget.watch (``w.watch("solver", moves=72, delay=0.5)``)
-    def _player_named(self, name: str | None) -> Solver:
-        if name not in (None, "solver"):
-            raise ValueError(f"unknown player {name!r}; Mahjong Connect has the 'solver'")
-        return Solver()
+    def _player_named(self, name: str | None) -> ComputerPlayer:
+        if name is None:
+            return Solver()
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; Mahjong Connect has "
+                             + ", ".join(repr(n) for n in sorted(PLAYERS)))
+        return PLAYERS[name]()
 
     def _play_move(self, move: Move) -> None:
         self.remove(move.a, move.b)
 
     @property
     def _finished(self) -> bool:
-        return self._game.won or self._game.stuck
+        return self._game.is_over
 
     # ------------------------------------------------------------ view handlers
     def _view_click(self, message: dict[str, Any]) -> None:

@@ -1,0 +1,118 @@
+"""The one rules interface all four games implement.
+
+Every ``Game`` (``gamewidgets.line98.Game``, ``gamewidgets.mahjong.Game``,
+``gamewidgets.loa.Game``, ``gamewidgets.domino.Game``) is a :class:`Rules`, so one
+notebook habit works for every game::
+
+    game = Game(seed=1)                       # (Lines of Action: Game(8); no chance)
+    while not game.is_over:
+        move = game.legal_moves()[0]
+        assert game.parse_move(str(move)) == move            # text round-trips
+        assert type(move).from_dict(move.to_dict()) == move  # so does the dict
+        game.play(str(move))                  # a Move, its text or its dict
+    game.outcome().winner, game.outcome().reason, game.outcome().score
+    game.pop()                                # the move taken back
+
+What every game does the same way:
+
+- ``legal_moves()``: every move the player to move may make now (empty once over).
+- ``is_legal(move)``, ``why_not(move) -> str | None`` (the reason in words),
+  ``play(move)`` (= ``push``): each takes a ``Move``, its text (``str(move)``) or its
+  dict (``move.to_dict()``). An illegal ``play`` raises
+  :class:`~gamewidgets.errors.IllegalMove` with ``why_not``'s reason and changes
+  nothing; after the end it raises :class:`~gamewidgets.errors.GameOver`.
+- ``undo()`` / ``pop()``: take the last move back and return it
+  (:class:`~gamewidgets.errors.NothingToUndo` when there is none). Mahjong Connect's
+  may take back a shuffle, and then return ``Shuffle()``; Line 98 takes back one move
+  in a row (the balls that came after it were chance).
+- ``is_over`` (a property: no move is possible; a Mahjong Connect game with no
+  removable pair is over until ``shuffle()`` or ``undo()``); ``turn``: whose move it is
+  (always 0 in the one-player games; still an int after the end); ``moves``: the moves
+  so far, oldest first.
+- ``outcome()``: None while the game goes on, else an :class:`Outcome` — ``winner``
+  (the player's index, None for a draw and in the one-player games), ``reason``
+  (words) and ``score``.
+- ``copy()``, ``to_dict()`` / ``Game.from_dict(data)`` (a save; ``from_dict`` raises
+  :class:`~gamewidgets.errors.BadSave` on a damaged one), ``parse_move(text)``
+  (:class:`~gamewidgets.errors.IllegalMove` on text that is no move; Line 98 and Lines
+  of Action read the text against the legal moves, so they also refuse a move that
+  is not legal now, with ``why_not``'s reason; Mahjong Connect and Dominoes only read
+  it, and ``is_legal`` / ``why_not`` judge it).
+- Cells are ``(row, col)`` in every public function; where a game names its squares
+  (Lines of Action: ``"b1"``), the names are accepted too.
+
+What each game's ``play`` returns (game-specific, kept):
+
+- Line 98: a ``MoveResult`` (the move, the lines cleared, points, the balls that came).
+- Mahjong Connect: a ``Removal`` (the move, the tiles, the path, points).
+- Lines of Action: the ``Move`` played (with ``capture`` set).
+- Dominoes: the ``Event`` (who did what, with the tile drawn, if any).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol, TypeVar, runtime_checkable
+
+M = TypeVar("M")
+
+
+@runtime_checkable
+class Outcome(Protocol):
+    """How a game ended."""
+
+    @property
+    def winner(self) -> int | None:
+        """The winning player's index; None for a draw and in the one-player games."""
+
+    @property
+    def reason(self) -> str:
+        """Why it ended, in words (e.g. "connected", "blocked", "board full")."""
+
+    @property
+    def score(self) -> float:
+        """The score: the points of a one-player game, the winner's points otherwise."""
+
+
+@runtime_checkable
+class GameMove(Protocol):
+    """A move: a small frozen dataclass; ``str(move)`` is its text."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The move as plain JSON data; ``type(move).from_dict`` reads it back."""
+
+
+@runtime_checkable
+class Rules(Protocol[M]):
+    """The rules of one game (see the module docstring)."""
+
+    def legal_moves(self) -> list[M]: ...
+
+    def is_legal(self, move: M | str | dict[str, Any]) -> bool: ...
+
+    def why_not(self, move: M | str | dict[str, Any]) -> str | None: ...
+
+    def play(self, move: M | str | dict[str, Any]) -> Any: ...
+
+    def push(self, move: M | str | dict[str, Any]) -> Any: ...
+
+    def undo(self) -> M | Any: ...  # Mahjong Connect: also Shuffle()
+
+    def pop(self) -> M | Any: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def moves(self) -> Sequence[M]: ...
+
+    def outcome(self) -> Outcome | None: ...
+
+    def copy(self) -> Rules[M]: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+    def parse_move(self, text: str) -> M: ...

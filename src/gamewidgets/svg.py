@@ -1,0 +1,140 @@
+"""SVG pictures of positions, for places that cannot run a widget.
+
+Every game's ``Game.svg(overlay=None)`` (and ``_repr_svg_``, so a ``Game`` left last in
+a notebook cell shows as a picture) is drawn with a :class:`Drawing`: a small builder of
+SVG elements that escapes every text and attribute, so a picture is always well-formed
+XML. :func:`draw_overlay` draws a computer player's analysis on a grid board the way
+the views do (js/lib/overlay.js): target cells tinted on the same colour scale, a
+label in the corner, the chosen move as an arrow. The overlay is the shape of the
+widgets' ``overlay`` trait: ``{"title", "cells": [[row, col, value 0..1, label], ...],
+"arrow": [[row, col], [row, col]] | None}``.
+
+Pure Python (no Jupyter import), like the rules.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Callable, Mapping
+from typing import Any
+from xml.sax.saxutils import escape, quoteattr
+
+#: the analysis colour scale, worst (0) to best (1): the views' (js/lib/overlay.js)
+SCALE_STOPS = ((0.0, "#3a3f9e"), (0.3, "#2a78a8"), (0.55, "#1fa287"), (0.78, "#70c94f"), (1.0, "#fde725"))
+#: the views' colours (js/lib/theme.js)
+BACKGROUND = "#1b2029"
+TEXT = "#e8edf3"
+ACCENT = "#f6b93b"
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+#: a cell's box on the picture: (x, y, width, height) of ``(row, col)``
+CellBox = Callable[[int, int], tuple[float, float, float, float]]
+
+
+def scale_colour(value: float) -> str:
+    """The scale's colour at ``value`` in 0..1 (clamped; NaN is 0), as ``#rrggbb``."""
+    t = min(1.0, max(0.0, value)) if math.isfinite(value) else 0.0
+    for (t0, c0), (t1, c1) in itertools.pairwise(SCALE_STOPS):
+        if t <= t1:
+            f = (t - t0) / (t1 - t0) if t1 > t0 else 0.0
+            rgb = [round(int(c0[i : i + 2], 16) + (int(c1[i : i + 2], 16) - int(c0[i : i + 2], 16)) * f)
+                   for i in (1, 3, 5)]
+            return "#" + "".join(f"{v:02x}" for v in rgb)
+    return SCALE_STOPS[-1][1]
+
+
+def _number(value: float) -> str:
+    return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
+
+
+def _attribute(value: object) -> str:
+    return _number(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+class Drawing:
+    """SVG elements added in order (later ones on top); ``str()`` is the document.
+
+    ``drawing.add("circle", cx=10, cy=10, r=4, fill="red")``; an attribute written with
+    an underscore is written with a hyphen (``stroke_width`` -> ``stroke-width``);
+    ``text=`` is the element's text content; ``title=`` adds a tooltip."""
+
+    def __init__(self, width: float, height: float, *, label: str = "", background: str | None = BACKGROUND):
+        self.width, self.height = width, height
+        self.label = label
+        self._parts: list[str] = []
+        if background:
+            self.add("rect", x=0, y=0, width=width, height=height, rx=12, fill=background)
+
+    def add(self, tag: str, *, text: str | None = None, title: str | None = None, **attributes: Any) -> None:
+        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(_attribute(value))}"
+                        for name, value in attributes.items() if value is not None)
+        inner = (f"<title>{escape(title)}</title>" if title else "") + (escape(text) if text is not None else "")
+        self._parts.append(f"<{tag}{attrs}>{inner}</{tag}>" if inner else f"<{tag}{attrs}/>")
+
+    def raw_group(self, drawing: Drawing, **attributes: Any) -> None:
+        """Another drawing's elements as a group (``transform=`` to place it)."""
+        attrs = "".join(f" {name.replace('_', '-')}={quoteattr(str(value))}" for name, value in attributes.items())
+        self._parts.append(f"<g{attrs}>{''.join(drawing._parts)}</g>")
+
+    def __str__(self) -> str:
+        label = f' role="img" aria-label={quoteattr(self.label)}' if self.label else ""
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}" '
+                f'height="{_number(self.height)}" viewBox="0 0 {_number(self.width)} {_number(self.height)}"'
+                f'{label} font-family={quoteattr(FONT)}>' + "".join(self._parts) + "</svg>")
+
+
+def draw_overlay(drawing: Drawing, overlay: Mapping[str, Any] | None, box: CellBox, *, layer: str = "all") -> None:
+    """Draw an analysis overlay (the ``overlay`` trait's shape) over a grid board whose
+    cells are at ``box(row, col)``. ``layer``: "tints" (under the pieces), "marks"
+    (labels and the arrow, over them) or "all"."""
+    if not overlay:
+        return
+    if layer in ("tints", "all"):
+        for row, col, value, _label in overlay.get("cells", ()):
+            x, y, w, h = box(row, col)
+            drawing.add("rect", x=x + 1, y=y + 1, width=w - 2, height=h - 2, rx=min(w, h) * 0.18,
+                        fill=scale_colour(float(value)), fill_opacity=0.55)
+    if layer in ("marks", "all"):
+        for row, col, _value, label in overlay.get("cells", ()):
+            if label in (None, ""):
+                continue
+            x, y, w, h = box(row, col)
+            size = max(7.0, min(w, h) * 0.26)
+            drawing.add("text", x=x + 3, y=y + 3 + size, font_size=size, font_weight=700, fill=TEXT,
+                        stroke="#000", stroke_width=size * 0.22, paint_order="stroke", text=str(label))
+        arrow = overlay.get("arrow")
+        if arrow:
+            (r0, c0), (r1, c1) = arrow
+            x0, y0, w0, h0 = box(r0, c0)
+            x1, y1, w1, h1 = box(r1, c1)
+            ax, ay, bx, by = x0 + w0 / 2, y0 + h0 / 2, x1 + w1 / 2, y1 + h1 / 2
+            length = math.hypot(bx - ax, by - ay) or 1.0
+            ux, uy = (bx - ax) / length, (by - ay) / length
+            head = min(w1, h1) * 0.32
+            tip_x, tip_y = bx - ux * head * 0.4, by - uy * head * 0.4
+            width = max(2.0, min(w0, h0) * 0.09)
+            drawing.add("line", x1=ax, y1=ay, x2=tip_x - ux * head, y2=tip_y - uy * head, stroke=ACCENT,
+                        stroke_width=width, stroke_linecap="round")
+            left = (tip_x - ux * head - uy * head * 0.55, tip_y - uy * head + ux * head * 0.55)
+            right = (tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
+            drawing.add("polygon", points=" ".join(f"{_number(px)},{_number(py)}" for px, py in
+                                                  ((tip_x, tip_y), left, right)), fill=ACCENT)
+    title = overlay.get("title")
+    if title and layer in ("marks", "all"):
+        drawing.add("text", x=drawing.width / 2, y=drawing.height - 6, font_size=11, fill=TEXT,
+                    text_anchor="middle", text=str(title))
+
+
+class Picture:
+    """An SVG document that shows itself in a notebook (``_repr_svg_``) — what
+    ``analysis.on(game)`` returns; ``str()`` is the SVG."""
+
+    def __init__(self, svg: str):
+        self.svg = svg
+
+    def _repr_svg_(self) -> str:
+        return self.svg
+
+    def __str__(self) -> str:
+        return self.svg
