@@ -28,6 +28,9 @@
 //   sets `data-roundtrip` to the event's number (`event.detail`). The kernel handles a
 //   view's messages in order, so by then it has handled everything the view sent
 //   before: how a test knows that a click it made sent nothing, without waiting a while.
+// - the picture of the board that Python puts out beside the view, for exported
+//   notebooks (src/gamewidgets/picture_output.py): hidden once the view renders
+//   (outside JupyterLab / Notebook 7, whose own style hides it), also when it comes later.
 // - clean-up (cleanup.js): listeners, timers and observers are undone in one place.
 
 import { createBanner } from "./banner.js";
@@ -182,6 +185,19 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     model.off("msg:custom", onPong);
   });
   root.dataset.animating = "false";
+
+  // the picture beside the view (for exports): this view replaces it
+  const pictureId = model.get("picture_id");
+  if (pictureId && !el.closest(".lm-Widget") && doc.body) {
+    const selector = `[data-gamewidgets-model="${pictureId.replace(/["\\]/g, "")}"]`;
+    const hide = () => doc.querySelectorAll(selector).forEach((p) => (p.style.display = "none"));
+    hide();
+    if (typeof win.MutationObserver === "function") {
+      const observer = new win.MutationObserver(hide);
+      observer.observe(doc.body, { childList: true, subtree: true });
+      onCleanup(() => observer.disconnect());
+    }
+  }
 
   const fit = createFit(root);
 

@@ -49,6 +49,7 @@ import traitlets
 
 from .analysis import ComputerPlayer
 from .errors import BadMessage, GameError
+from .picture_output import SHOWN, picture_bundle
 from .store import Store, StoreWarning
 from .untrusted import short_repr
 
@@ -107,6 +108,8 @@ class GameWidget(anywidget.AnyWidget):
     muted = traitlets.Bool(False, help="no sound").tag(sync=True)
     reduced_motion = traitlets.Bool(False, help="no travelling animations").tag(sync=True)
     storage = traitlets.Dict(help="the store's status(): {state, message}; the view shows the message").tag(sync=True)
+    picture_id = traitlets.Unicode("", help="data-gamewidgets-model of this widget's pictures (picture_output)").tag(
+        sync=True)
 
     def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
@@ -115,6 +118,7 @@ class GameWidget(anywidget.AnyWidget):
         super().__init__(**kwargs)
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
+        self.picture_id = self.model_id
         self._use_remembered_settings(given=kwargs)
         self.observe(self._remember_setting, names=list(self._setting_traits))
         self.on_msg(self._on_view_message)
@@ -140,6 +144,39 @@ class GameWidget(anywidget.AnyWidget):
 
     def _show_store_status(self, status: dict[str, str]) -> None:
         self.storage = status
+
+    # ------------------------------------------------- the picture beside the view
+    def picture_svg(self) -> str | None:
+        """The board as an SVG picture, with the analysis shown (``show``), as the
+        picture beside the view has it (see :mod:`gamewidgets.picture_output`); None
+        for a widget that holds no game of its own."""
+        game = getattr(self, "game", None)
+        if game is None or not hasattr(game, "svg"):
+            return None
+        try:
+            return str(game.svg(overlay=self.overlay or None))
+        except Exception:  # a picture that cannot be drawn must not stop the widget from showing
+            log.exception("gamewidgets: the picture of %s could not be drawn", type(self).__name__)
+            return None
+
+    def _widget_view_bundle(self) -> tuple[dict[str, Any], dict[str, Any]]:
+        """The widget view's own output (anywidget's)."""
+        bundle = super()._repr_mimebundle_()
+        assert bundle is not None, "a game widget always has a view"
+        return bundle
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The widget view, the board as SVG and as text, in one output."""
+        data, metadata = self._widget_view_bundle()
+        picture = picture_bundle(self)
+        if picture is None:
+            return data, metadata
+        return {**data, "image/svg+xml": picture["image/svg+xml"],
+                "text/plain": f"{data['text/plain']}\n{picture['text/plain']}"}, metadata
+
+    def _ipython_display_(self) -> None:
+        """Shown by IPython: the view, then its picture for exports (picture_output)."""
+        SHOWN.display(self)
 
     # --------------------------------------------------------- computer players
     def watch(self, player: ComputerPlayer | str | None = None, moves: int = 1, delay: float = 0.6,

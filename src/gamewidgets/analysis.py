@@ -5,7 +5,8 @@ candidate with its score and the evaluation terms that made the score, the reaso
 chosen one won, search statistics (depth, nodes, time) and the principal variation
 where there is a search. It prints as a table, shows as an HTML table in a notebook,
 and ``to_rows()`` gives plain dicts, so ``pandas.DataFrame(a.to_rows())`` works
-without pandas being a dependency. ``widget.show(analysis)`` draws it on the board.
+without pandas being a dependency. ``widget.show(analysis)`` draws it on the board;
+``analysis.on(game)`` on the game's picture (an SVG that shows in a notebook).
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ import html
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
+
+from .svg import Picture
 
 
 @dataclass(frozen=True)
@@ -42,6 +45,11 @@ class Analysis:
             if candidate.move == self.move:
                 return candidate
         raise LookupError("the chosen move is not among the candidates")
+
+    def on(self, game: Any) -> Picture:
+        """This analysis drawn on ``game``'s picture (its ``svg(analysis)``): what
+        ``widget.show(analysis)`` draws on the board, where no widget runs."""
+        return Picture(game.svg(self))
 
     def to_rows(self) -> list[dict[str, Any]]:
         """One plain dict per candidate, best first: rank, move, score, terms, chosen."""

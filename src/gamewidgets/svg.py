@@ -73,8 +73,10 @@ class Drawing:
         self._parts.append(f"<{tag}{attrs}>{inner}</{tag}>" if inner else f"<{tag}{attrs}/>")
 
     def raw_group(self, drawing: Drawing, **attributes: Any) -> None:
-        """Another drawing's elements as a group (``transform=`` to place it)."""
-        attrs = "".join(f" {name.replace('_', '-')}={quoteattr(str(value))}" for name, value in attributes.items())
+        """Another drawing's elements as a group (``transform=`` to place it; shared
+        attributes on the group keep a picture small)."""
+        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(_attribute(value))}"
+                        for name, value in attributes.items() if value is not None)
         self._parts.append(f"<g{attrs}>{''.join(drawing._parts)}</g>")
 
     def __str__(self) -> str:
@@ -88,22 +90,28 @@ def draw_overlay(drawing: Drawing, overlay: Mapping[str, Any] | None, box: CellB
     """Draw an analysis overlay (the ``overlay`` trait's shape) over a grid board whose
     cells are at ``box(row, col)``. ``layer``: "tints" (under the pieces), "marks"
     (labels and the arrow, over them) or "all"."""
-    if not overlay:
+    if not overlay or not isinstance(overlay, Mapping):
         return
-    if layer in ("tints", "all"):
-        for row, col, value, _label in overlay.get("cells", ()):
+    cells = _overlay_cells(overlay.get("cells"))
+    if layer in ("tints", "all") and cells:
+        tints = Drawing(drawing.width, drawing.height, background=None)
+        for row, col, value, _label in cells:
             x, y, w, h = box(row, col)
-            drawing.add("rect", x=x + 1, y=y + 1, width=w - 2, height=h - 2, rx=min(w, h) * 0.18,
-                        fill=scale_colour(float(value)), fill_opacity=0.55)
+            tints.add("rect", x=x + 1, y=y + 1, width=w - 2, height=h - 2, rx=min(w, h) * 0.18,
+                      fill=scale_colour(float(value)))
+        drawing.raw_group(tints, fill_opacity="0.55")
     if layer in ("marks", "all"):
-        for row, col, _value, label in overlay.get("cells", ()):
-            if label in (None, ""):
-                continue
-            x, y, w, h = box(row, col)
+        labelled = [cell for cell in cells if cell[3]]
+        if labelled:
+            _, _, w, h = box(labelled[0][0], labelled[0][1])
             size = max(7.0, min(w, h) * 0.26)
-            drawing.add("text", x=x + 3, y=y + 3 + size, font_size=size, font_weight=700, fill=TEXT,
-                        stroke="#000", stroke_width=size * 0.22, paint_order="stroke", text=str(label))
-        arrow = overlay.get("arrow")
+            labels = Drawing(drawing.width, drawing.height, background=None)
+            for row, col, _value, label in labelled:
+                x, y, _w, _h = box(row, col)
+                labels.add("text", x=x + 3, y=y + 3 + size, text=label)
+            drawing.raw_group(labels, font_size=_number(size), font_weight="700", fill=TEXT, stroke="#000",
+                              stroke_width=_number(size * 0.22), paint_order="stroke")
+        arrow = _overlay_arrow(overlay.get("arrow"))
         if arrow:
             (r0, c0), (r1, c1) = arrow
             x0, y0, w0, h0 = box(r0, c0)
@@ -114,16 +122,54 @@ def draw_overlay(drawing: Drawing, overlay: Mapping[str, Any] | None, box: CellB
             head = min(w1, h1) * 0.32
             tip_x, tip_y = bx - ux * head * 0.4, by - uy * head * 0.4
             width = max(2.0, min(w0, h0) * 0.09)
-            drawing.add("line", x1=ax, y1=ay, x2=tip_x - ux * head, y2=tip_y - uy * head, stroke=ACCENT,
-                        stroke_width=width, stroke_linecap="round")
+            for colour, extra in (("#10141a", width * 0.9), ("#ffffff", 0.0)):  # outlined, as in the views
+                drawing.add("line", x1=ax, y1=ay, x2=tip_x - ux * head, y2=tip_y - uy * head, stroke=colour,
+                            stroke_width=width + extra, stroke_linecap="round")
             left = (tip_x - ux * head - uy * head * 0.55, tip_y - uy * head + ux * head * 0.55)
             right = (tip_x - ux * head + uy * head * 0.55, tip_y - uy * head - ux * head * 0.55)
             drawing.add("polygon", points=" ".join(f"{_number(px)},{_number(py)}" for px, py in
-                                                  ((tip_x, tip_y), left, right)), fill=ACCENT)
+                                                  ((tip_x, tip_y), left, right)), fill="#ffffff",
+                        stroke="#10141a", stroke_width=width * 0.45, stroke_linejoin="round")
     title = overlay.get("title")
-    if title and layer in ("marks", "all"):
+    if isinstance(title, str) and title and layer in ("marks", "all"):
         drawing.add("text", x=drawing.width / 2, y=drawing.height - 6, font_size=11, fill=TEXT,
                     text_anchor="middle", text=str(title))
+
+
+def _whole(value: object) -> int | None:
+    return value if type(value) is int else None
+
+
+def _overlay_cells(cells: object) -> list[tuple[int, int, float, str]]:
+    """The well-formed cells of an overlay, as the views read them (js/lib/overlay.js's
+    parseOverlay): ``[row, col, value, label]`` with integer cells; the value clamped
+    to 0..1 (not a number: 0); the label cut to 6 characters. Others are left out."""
+    out = []
+    for cell in cells if isinstance(cells, (list, tuple)) else ():
+        if not isinstance(cell, (list, tuple)) or len(cell) < 3:
+            continue
+        row, col = _whole(cell[0]), _whole(cell[1])
+        value = cell[2]
+        if row is None or col is None or isinstance(value, bool) or not isinstance(value, (int, float)):
+            continue
+        value = float(value) if math.isfinite(value) else 0.0
+        label = cell[3] if len(cell) > 3 and isinstance(cell[3], (str, int, float)) else ""
+        out.append((row, col, min(1.0, max(0.0, value)), str(label)[:6]))
+    return out
+
+
+def _overlay_arrow(arrow: object) -> tuple[tuple[int, int], tuple[int, int]] | None:
+    if not isinstance(arrow, (list, tuple)) or len(arrow) != 2:
+        return None
+    ends = []
+    for end in arrow:
+        if not isinstance(end, (list, tuple)) or len(end) != 2:
+            return None
+        row, col = _whole(end[0]), _whole(end[1])
+        if row is None or col is None:
+            return None
+        ends.append((row, col))
+    return ends[0], ends[1]
 
 
 class Picture:

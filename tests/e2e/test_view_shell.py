@@ -307,3 +307,23 @@ def test_a_save_waiting_for_a_lock_is_shown_until_it_is_written(lab):
     lab.wait_for_attr(root, "data-storage", "saved")
     assert not notice.is_visible()
     assert lab.evaluate("Store().load('line98', 'while locked') == w.game.to_dict()")
+
+
+@pytest.mark.parametrize("frontend", ["lab", "notebook"])
+def test_in_a_live_page_each_board_shows_once_also_after_its_picture_is_updated(lab, frontend):
+    cells = [ALL_FOUR[0]] + [f"w_{game} = {code}\nw_{game}" for game, code in zip(GAMES, ALL_FOUR[1:], strict=True)]
+    page = lab.open_notebook(cells, frontend=frontend)
+    for game in GAMES:
+        lab.wait_for_attr(root_of(game), "data-connection", "live")
+    pictures = page.locator(".gamewidgets-picture")
+    assert pictures.count() == 4  # there, for an exported copy of the notebook
+    assert not any(pictures.nth(i).is_visible() for i in range(4))
+    lab.execute("w_line98.play(w_line98.game.legal_moves()[0])")  # a cell ran: the picture is redrawn
+    lab.wait_for_attr(root_of("line98"), "data-moves", 1)
+    page.wait_for_function("""() => [...document.querySelectorAll('.gamewidgets-picture svg [data-last-move]')]
+        .length > 0""")
+    assert pictures.count() == 4 and not any(pictures.nth(i).is_visible() for i in range(4))
+    # and the picture's output takes no room on the page
+    heights = page.evaluate("""() => [...document.querySelectorAll('.gamewidgets-picture')]
+        .map((p) => (p.closest('.jp-OutputArea-child') || p).getBoundingClientRect().height)""")
+    assert heights == [0, 0, 0, 0]

@@ -11,6 +11,7 @@ raises :class:`~gamewidgets.errors.IllegalMove` (or
 :class:`~gamewidgets.errors.GameOver`) with the reason in words and changes nothing.
 ``game.view(player)`` is what one player may see (:class:`PlayerView`); the computer
 players (:mod:`gamewidgets.domino.ai`) use only that.
+``game.svg(analysis=None, overlay=None, player=None)`` / ``_repr_svg_`` draw the position (:mod:`.picture`).
 
 Conventions
 -----------
@@ -938,6 +939,17 @@ class Game:
         return game
 
     # ------------------------------------------------------------------- text
+    def svg(self, analysis: Any = None, *, overlay: dict[str, Any] | None = None, player: int | None = None) -> str:
+        """The position as an SVG picture (:mod:`gamewidgets.domino.picture`): the hand of
+        the player to move (or of ``player``) face up, the other one face down; a
+        player's ``analysis`` of this position, or an ``overlay``, drawn on it."""
+        from . import picture  # here, not at the top: picture imports this module
+
+        return picture.svg(self, analysis, overlay=overlay, player=player)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def status(self) -> str:
         if self._outcome is not None:
             return f"game over: {self._outcome}"

@@ -29,6 +29,7 @@ not yet thinking starts its turn.
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from .online import OnlineDomino
 
 MODES = ("computer", "local")
+log = logging.getLogger("gamewidgets")
 USER, COMPUTER = 0, 1
 
 
@@ -334,6 +336,16 @@ class Domino(DominoTable):
         mine = shown and not game.is_over and game.turn == seat and (self.mode == "local" or seat == USER)
         self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
                    hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
+
+    def picture_svg(self) -> str | None:
+        """The picture beside the view (picture_output) shows the hand the view shows:
+        the user's against the computer, the seat last shown in local mode; never the
+        computer's, not even while it thinks."""
+        try:
+            return self._game.svg(player=self.seat)
+        except Exception:  # a picture that cannot be drawn must not stop the widget from showing
+            log.exception("gamewidgets: the picture of the dominoes table could not be drawn")
+            return None
 
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})

@@ -32,6 +32,9 @@ How Line 98 fills in that interface:
   the final score (the points of all clears) and ``moves`` the number of moves.
 - ``play`` returns a :class:`MoveResult` (what the move did, for views); ``undo`` and
   ``pop`` return the move taken back, one step only (see below).
+- ``svg(analysis=None, *, overlay=None)`` and ``_repr_svg_()``: the position as an SVG
+  picture, like the view (previews, score, last move; an analysis drawn on it): see
+  :mod:`gamewidgets.line98.picture`.
 
 Conventions and the choices made where the rule book is silent:
 
@@ -611,6 +614,16 @@ class Game:
         return game
 
     # ------------------------------------------------------------------- text
+    def svg(self, analysis: Any = None, *, overlay: Mapping[str, Any] | None = None) -> str:
+        """The position as an SVG document (:func:`gamewidgets.line98.picture.svg`), with
+        a player's ``analysis`` (or an ``overlay`` of the widgets' shape) drawn on it."""
+        from . import picture  # here: picture imports this module
+
+        return picture.svg(self, analysis, overlay=overlay)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
     def __repr__(self) -> str:
         state = "over" if self._over else "playing"
         return f"<line98.Game seed={self.seed} score={self.score} moves={len(self.moves)} {state}>"

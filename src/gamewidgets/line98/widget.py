@@ -28,6 +28,7 @@ import traitlets
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, IllegalMove
+from . import picture
 from .players import PLAYERS, Player
 from .rules import Cell, Game, Move, MoveLike, MoveResult, as_cell, as_move
 
@@ -186,28 +187,15 @@ class Line98(GameWidget):
     def show(self, analysis: Analysis | None) -> None:
         """Draw ``analysis`` (from ``player.analyse(w.game)``) on the board: each target
         cell coloured by the best score of any candidate move to it (from whichever
-        ball), the chosen move as an arrow. ``show(None)`` removes it; the next move,
-        undo, new game or looking back do too. Looking back, it returns to the live game
-        first: an analysis is of the live position."""
+        ball), the chosen move as an arrow — :func:`gamewidgets.line98.picture.overlay`,
+        so ``w.game.svg(analysis)`` draws the same. ``show(None)`` removes it; the next
+        move, undo, new game or looking back do too. Looking back, it returns to the live
+        game first: an analysis is of the live position."""
         if analysis is None:
             self.overlay = {}
             return
         self._go_live()
-        if not isinstance(analysis, Analysis):
-            raise TypeError(f"show() takes an Analysis (player.analyse(game)) or None, not {type(analysis).__name__}")
-        best: dict[tuple[int, int], float] = {}
-        for candidate in analysis.candidates:
-            if not isinstance(candidate.move, Move):
-                raise TypeError(f"not a Line 98 analysis: candidate move {candidate.move!r}")
-            target = candidate.move.target
-            best[target] = max(best.get(target, float("-inf")), candidate.score)
-        low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
-        span = (high - low) or 1.0
-        self.overlay = {
-            "title": f"{analysis.player}: {analysis.reason}",
-            "cells": [[r, c, round((v - low) / span, 3), _label(v)] for (r, c), v in sorted(best.items())],
-            "arrow": [list(analysis.move.source), list(analysis.move.target)],
-        }
+        self.overlay = picture.overlay(self._game, analysis)
 
     def goto(self, index: int | None) -> None:
         """Show position ``index`` of the game (0 = start, -1 or None = live), without
@@ -314,7 +302,3 @@ class Line98(GameWidget):
     @property
     def _finished(self) -> bool:
         return self._game.is_over
-
-
-def _label(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.2g}"

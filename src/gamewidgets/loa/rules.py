@@ -31,6 +31,8 @@ Conventions
   to move (``x`` or ``o``) and the number of moves played so far (``ply``), e.g. the
   6×6 start is ``1xxxx1/o4o/o4o/o4o/o4o/1xxxx1 x 0``. ``str(game)`` is a picture with
   ranks and files that ``Game.from_text`` reads back.
+- ``game.svg(analysis=None, *, overlay=None)`` (and ``_repr_svg_``) draws the position
+  as the view does, with an analysis on it (:mod:`gamewidgets.loa.picture`).
 
 Moves as text and as dicts
 --------------------------
@@ -929,6 +931,17 @@ class Game:
         state = f"{SIDES[self.turn]} to move" if outcome is None else str(outcome)
         return (f"<loa.Game {self.size}x{self.size} ply={self.ply} x={self.count(FIRST)} o={self.count(SECOND)} "
                 f"{state}>")
+
+    def svg(self, analysis: Any = None, *, overlay: Any = None) -> str:
+        """The position as an SVG picture, with a player's ``Analysis`` (``analysis``) or
+        an ``overlay`` in the widget trait's shape drawn on it
+        (:mod:`gamewidgets.loa.picture`)."""
+        from . import picture  # here, not at the top: picture imports this module
+
+        return picture.svg(self, analysis, overlay=overlay)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
 
 def _fen(first: int, second: int, turn: int, ply: int, size: int) -> str:

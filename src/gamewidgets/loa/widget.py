@@ -29,6 +29,7 @@ from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..untrusted import short_repr
+from . import picture
 from .ai import PLAYERS
 from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, MoveLike, Outcome, cells
 
@@ -242,22 +243,10 @@ class LinesOfAction(GameWidget):
 
     def show(self, analysis: Analysis | None) -> None:
         """Write each candidate's score on its target cell, the chosen move as an arrow
-        (``PLAYERS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it."""
-        if analysis is None:
-            self.overlay = {}
-            return
-        if not isinstance(analysis, Analysis) or not all(isinstance(c.move, Move) for c in analysis.candidates):
-            raise TypeError("show() takes a Lines of Action Analysis (player.analyse(game)) or None")
-        best: dict[tuple[int, int], float] = {}
-        for candidate in analysis.candidates:
-            best[candidate.move.dst] = max(best.get(candidate.move.dst, float("-inf")), candidate.score)
-        low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
-        span = (high - low) or 1.0
-        self.overlay = {
-            "title": f"{analysis.player}: {analysis.reason}",
-            "cells": [[*dst, round((v - low) / span, 3), _label(v)] for dst, v in sorted(best.items())],
-            "arrow": [list(analysis.move.src), list(analysis.move.dst)],
-        }
+        (``PLAYERS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it.
+        The overlay is :func:`gamewidgets.loa.picture.overlay`'s, the one ``game.svg(analysis)``
+        draws."""
+        self.overlay = picture.overlay(self._game, analysis)
 
     # ------------------------------------------------------------ view handlers
     def _view_start(self, message: dict[str, Any]) -> None:
@@ -394,8 +383,3 @@ def _saved_game(data: dict[str, Any]) -> tuple[Game, str]:
     if not isinstance(level, str) or level not in PLAYERS:
         raise BadSave(f"the level {short_repr(level)} is not one of {tuple(PLAYERS)}")
     return Game.from_dict(data["game"]), level
-
-
-def _label(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.0f}"
-

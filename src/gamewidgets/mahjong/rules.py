@@ -33,6 +33,8 @@ The protocol, as this game fills it in:
   ``undo()`` returns what it took back: the :class:`Move` of a removed pair, or
   ``Shuffle()``. ``moves`` holds the removed pairs only, oldest first (the score
   counts them); undo takes back pairs and shuffles, newest first.
+- ``game.svg(analysis=None, *, overlay=None)`` is the position as an SVG picture (and
+  ``_repr_svg_``, so a game shows as one in a notebook): :mod:`.picture`.
 - ``turn`` is always 0. ``Game.from_grid(str(game))`` reads a game's text back (the
   status line at the end of ``str(game)`` is skipped: a layout has no score).
 
@@ -76,9 +78,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, cast
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -89,6 +91,9 @@ from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, number
 from . import deal as dealing
 from .connect import fewest_turns, find_path
 from .tiles import CODES, NAMES, code, grid_from_codes, matches, parse
+
+if TYPE_CHECKING:
+    from ..analysis import Analysis
 
 ROWS, COLS = dealing.ROWS, dealing.COLS
 PAIR_POINTS = 10
@@ -585,6 +590,16 @@ class Game:
     def __repr__(self) -> str:
         state = "won" if self.won else "stuck" if self.stuck else "playing"
         return f"<mahjong.Game seed={self.seed} tiles={self.tiles_left} score={self.score} {state}>"
+
+    def svg(self, analysis: Analysis | None = None, *, overlay: Mapping[str, Any] | None = None) -> str:
+        """The position as an SVG picture (:mod:`gamewidgets.mahjong.picture`), with
+        ``analysis`` (or an ``overlay`` of the widget's trait shape) drawn on it."""
+        from .picture import svg  # here: picture imports this module
+
+        return svg(self, analysis, overlay=overlay)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
 
     def __str__(self) -> str:
         """The grid, a row a line (``.`` an empty cell), then the status line;

@@ -26,6 +26,7 @@ import traitlets
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, IllegalMove
+from .picture import overlay as analysis_overlay
 from .players import PLAYERS, Solver
 from .rules import Cell, Game, Move, Removal, Shuffle, as_cell
 from .tiles import code, matches
@@ -188,17 +189,10 @@ class MahjongConnect(GameWidget):
 
     def show(self, analysis: Analysis | None) -> None:
         """Mark every removable pair of ``analysis`` (``Solver().analyse(w.game)``) and
-        its chosen pair; ``show(None)`` removes the marks, and so does the next move."""
-        if analysis is None:
-            self.overlay = {}
-            return
-        if not isinstance(analysis, Analysis) or not all(isinstance(c.move, Move) for c in analysis.candidates):
-            raise TypeError("show() takes a Mahjong Connect Analysis (Solver().analyse(game)) or None")
-        self.overlay = {
-            "title": f"{analysis.player}: {analysis.reason}",
-            "pairs": [c.move.to_list() for c in analysis.candidates],
-            "next": analysis.move.to_list(),
-        }
+        its chosen pair — the overlay of :func:`gamewidgets.mahjong.picture.overlay`, the
+        same marks ``w.game.svg(analysis)`` draws; ``show(None)`` removes the marks, and
+        so does the next move. TypeError for anything but a Mahjong Connect analysis."""
+        self.overlay = {} if analysis is None else analysis_overlay(self._game, analysis)
 
     def solve(self) -> Analysis:
         """The solver's explanation of the position (also drawn with ``show``)."""
