@@ -136,7 +136,7 @@ def test_only_a_mahjong_analysis_of_this_board_makes_an_overlay():
     big = Game(1, scoring="standard")
     with pytest.raises(ValueError, match="off this 1×2 board"):
         picture.overlay(game, Solver().analyse(big))
-    with pytest.raises(TypeError, match="not both"):
+    with pytest.raises(ValueError, match="not both"):
         game.svg(Solver().analyse(game), overlay={})
 
 

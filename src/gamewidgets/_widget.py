@@ -150,14 +150,18 @@ class GameWidget(anywidget.AnyWidget):
         """The board as an SVG picture, with the analysis shown (``show``), as the
         picture beside the view has it (see :mod:`gamewidgets.picture_output`); None
         for a widget that holds no game of its own."""
-        game = getattr(self, "game", None)
-        if game is None or not hasattr(game, "svg"):
-            return None
         try:
-            return str(game.svg(overlay=self.overlay or None))
+            return self._draw_picture()
         except Exception:  # a picture that cannot be drawn must not stop the widget from showing
             log.exception("gamewidgets: the picture of %s could not be drawn", type(self).__name__)
             return None
+
+    def _draw_picture(self) -> str | None:
+        """The picture itself: the game's ``svg`` with this widget's overlay."""
+        game = getattr(self, "game", None)
+        if game is None or not hasattr(game, "svg"):
+            return None
+        return str(game.svg(overlay=self.overlay or None))
 
     def _widget_view_bundle(self) -> tuple[dict[str, Any], dict[str, Any]]:
         """The widget view's own output (anywidget's)."""

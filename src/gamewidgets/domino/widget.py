@@ -29,7 +29,6 @@ not yet thinking starts its turn.
 from __future__ import annotations
 
 import asyncio
-import logging
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
@@ -44,7 +43,6 @@ if TYPE_CHECKING:
     from .online import OnlineDomino
 
 MODES = ("computer", "local")
-log = logging.getLogger("gamewidgets")
 USER, COMPUTER = 0, 1
 
 
@@ -337,15 +335,11 @@ class Domino(DominoTable):
         self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
                    hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
 
-    def picture_svg(self) -> str | None:
+    def _draw_picture(self) -> str | None:
         """The picture beside the view (picture_output) shows the hand the view shows:
         the user's against the computer, the seat last shown in local mode; never the
         computer's, not even while it thinks."""
-        try:
-            return self._game.svg(player=self.seat)
-        except Exception:  # a picture that cannot be drawn must not stop the widget from showing
-            log.exception("gamewidgets: the picture of the dominoes table could not be drawn")
-            return None
+        return self._game.svg(player=self.seat)
 
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})

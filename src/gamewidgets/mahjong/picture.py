@@ -298,7 +298,7 @@ def svg(game: Game, analysis: Analysis | None = None, *, overlay: Mapping[str, A
     """The position as an SVG document; with ``analysis`` (or an ``overlay`` of the
     widget's trait shape, not both) the analysis drawn on it."""
     if analysis is not None and overlay is not None:
-        raise TypeError("give an analysis or an overlay, not both")
+        raise ValueError("give an analysis or an overlay, not both")
     marks = overlay if overlay is not None else _analysis_overlay(game, analysis) if analysis is not None else None
     board = _Board(game)
     last = _last_action(game)
