@@ -16,7 +16,7 @@ import sys
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gamewidgets.cli import main
@@ -288,6 +288,8 @@ def test_nesting_depth_is_the_depth_of_the_value(value):
 
 
 @given(json_values | st.tuples(json_values) | st.tuples(json_values, json_values), st.integers(4, 100))
+@example(65536, 4)  # found by a CI run: a five-digit integer was named by its size
+@example(2**9999, 10)
 def test_short_repr_is_repr_cut_to_the_limit(value, limit):
     from gamewidgets.untrusted import short_repr
 

@@ -53,6 +53,9 @@ MAX_INTEGER = 2**128 - 1
 MAX_COUNT = 2**53 - 1
 
 _MAX_DIGITS = len(str(MAX_INTEGER))
+#: integers longer than this are named by their size in messages, not written out
+#: (Python refuses to write more than 4300 digits, about 14,000 bits)
+_INT_REPR_BITS = 10_000
 _SPECIAL = re.compile(r'[\[\]{}"\\]')
 
 
@@ -245,8 +248,8 @@ def _contents(container: list[Any] | tuple[Any, ...] | dict[Any, Any] | set[Any]
 def _scalar_repr(value: object, limit: int) -> str:
     if isinstance(value, str):
         return repr(value[: limit + 1])
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
-        return f"<an integer of {value.bit_length()} bits>"
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _INT_REPR_BITS:
+        return f"<an integer of {value.bit_length()} bits>"  # its digits would be slow, or refused
     try:
         text = repr(value)
     except Exception:  # RecursionError included: a value whose repr fails is still named
