@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_line98_widget import PICTURE  # the same position as the widget tests
 
 from gamewidgets import line98
 from gamewidgets.analysis import Analysis
@@ -16,17 +17,6 @@ from gamewidgets.errors import GameOver, IllegalMove
 from gamewidgets.line98 import Game, Move, Outcome
 from gamewidgets.line98 import players as line98_players
 
-PICTURE = """
-R.B......
-BBB......
-.........
-GGGG.....
-.........
-.........
-........G
-.........
-y.......p
-"""
 #: a ball that can move: the green on (6, 8) to (3, 4) makes a line of five
 FIVE = Move((6, 8), (3, 4))
 

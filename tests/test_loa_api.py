@@ -10,23 +10,13 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_loa_widget import NEAR_WIN  # x to move: c4-c3 joins a1-b2-c3-c4, a win
 
 from gamewidgets import loa
 from gamewidgets.analysis import Analysis
 from gamewidgets.errors import GameOver, IllegalMove
 from gamewidgets.loa import FIRST, PLAYERS, SECOND, Game, Move, Outcome, cell_index
 from gamewidgets.loa.ai import LEVELS, Easy, Hard, Insane, Medium
-
-# x to move: c4-c3 joins a1-b2-c3-c4 (o's pieces are apart): a win
-NEAR_WIN = """
-6  . . . o . o
-5  . . . . . .
-4  . . x . o .
-3  . . . . . .
-2  . x . . . o
-1  x . . . . .
-   a b c d e f
-"""
 
 
 # ------------------------------------------------------------ cells and moves
