@@ -9,6 +9,7 @@ from dataclasses import FrozenInstanceError
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_protocol import assert_refused_in_words
 
 from gamewidgets import domino
 from gamewidgets.domino import TILES, Draw, Game, Move, Outcome, Pass, Play, PlayerView, as_tile, move_from_dict
@@ -110,16 +111,7 @@ def test_a_tile_alone_names_the_play_where_it_fits_one_end_only():
     {"action": "play", "tile": [float("nan"), 1], "end": "left"},
 ])
 def test_no_move_is_refused_in_words_and_why_not_never_raises(thing):
-    game = opened_with_double_six()
-    before = game.to_dict()
-    reason = game.why_not(thing)
-    assert isinstance(reason, str) and reason
-    assert not game.is_legal(thing)
-    with pytest.raises(IllegalMove):
-        game.play(thing)
-    with pytest.raises(IllegalMove):
-        game.parse_move(thing)
-    assert game.to_dict() == before
+    assert_refused_in_words(opened_with_double_six(), thing)
 
 
 def test_why_not_of_a_move_by_the_wrong_player_or_with_a_bad_player_is_words():

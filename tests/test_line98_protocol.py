@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_line98_widget import PICTURE  # the same position as the widget tests
+from test_protocol import assert_refused_in_words
 
 from gamewidgets import line98
 from gamewidgets.analysis import Analysis
@@ -133,16 +134,7 @@ def test_play_source_target_still_works_in_every_method():
      b"(6, 8)->(3, 4)"],
 )
 def test_values_that_are_no_move_are_illegal_moves_never_other_errors(value):
-    game = position()
-    before = game.to_dict()
-    reason = game.why_not(value)
-    assert isinstance(reason, str) and reason
-    assert not game.is_legal(value)
-    with pytest.raises(IllegalMove):
-        game.play(value)
-    with pytest.raises(IllegalMove):
-        game.parse_move(value)
-    assert game.to_dict() == before
+    assert_refused_in_words(position(), value)
 
 
 JSON = st.recursive(

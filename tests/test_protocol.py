@@ -41,6 +41,20 @@ def saved(name: str, game: Any) -> dict[str, Any]:
     return data
 
 
+def assert_refused_in_words(game: Any, thing: Any) -> None:
+    """``thing`` is no move of ``game``: why_not says why (without raising), is_legal is
+    False, play and parse_move raise IllegalMove, and the game is unchanged."""
+    before = game.to_dict()
+    reason = game.why_not(thing)
+    assert isinstance(reason, str) and reason
+    assert not game.is_legal(thing)
+    with pytest.raises(IllegalMove):
+        game.play(thing)
+    with pytest.raises(IllegalMove):
+        game.parse_move(thing)
+    assert game.to_dict() == before
+
+
 def every_form(move: Any) -> list[Any]:
     return [move, str(move), move.to_dict()]
 

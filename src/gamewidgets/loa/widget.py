@@ -139,10 +139,7 @@ class LinesOfAction(GameWidget):
 
     def continue_saved(self) -> None:
         """Continue the unfinished game saved in the store (after a kernel restart)."""
-        try:
-            saved = self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
-        except BadSave as exc:
-            self._damaged_save, saved = str(exc), None
+        saved = self._restore_saved()
         if saved is None:
             self.saved = {}
             if self._damaged_save:
@@ -345,13 +342,19 @@ class LinesOfAction(GameWidget):
     def _save(self) -> None:
         self.store.save(self.game_name, SAVE_NAME, {"game": self._game.to_dict(), "level": self.level})
 
+    def _restore_saved(self) -> tuple[Game, str] | None:
+        """The saved game and its level, or None; a damaged save is set aside by the
+        store (with a warning) and why is kept for ``continue_saved`` to say."""
+        try:
+            return self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
+        except BadSave as exc:
+            self._damaged_save = str(exc)
+            return None
+
     def _refresh_saved(self) -> None:
         """Offer the saved game (a damaged one is set aside by the store, with a warning,
         and ``continue_saved`` says why it cannot be continued)."""
-        try:
-            saved = self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
-        except BadSave as exc:
-            self._damaged_save, saved = str(exc), None
+        saved = self._restore_saved()
         self.saved = {} if saved is None else {"size": saved[0].size, "level": saved[1], "moves": saved[0].ply}
 
     def _sync(self) -> None:
