@@ -10,3 +10,17 @@ def installed_wheel(tmp_path_factory):
     from wheel_build import build_and_install
 
     return build_and_install(tmp_path_factory.mktemp("wheel"))
+
+
+@pytest.fixture
+def unconnected_seat():
+    """The host seat of an online dominoes room, made from a credential in a memory
+    store and never connected (what an online seat is before the server answers)."""
+    pytest.importorskip("websockets")
+    from gamewidgets.domino.online import OnlineDomino
+    from gamewidgets.store import Store
+
+    store = Store.memory()
+    invite = "http://127.0.0.1:9/rooms/" + "A" * 22
+    store.save("domino-online", invite + "#host", {"seat": 0, "credential": "c" * 43})
+    return OnlineDomino(invite, store=store, connect=False)

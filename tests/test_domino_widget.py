@@ -52,7 +52,7 @@ def test_draw_and_pass_only_when_the_rules_allow(store):
 
 
 def test_local_mode_hides_the_hand_between_turns(store):
-    widget = Domino("local", seed=3, store=store)
+    widget = Domino(mode="local", seed=3, store=store)
     assert widget.handoff and widget.hand == [] and widget.names == ["Player 1", "Player 2"]
     with pytest.raises(Exception, match="show your tiles"):
         widget.play((6, 6), "right")
@@ -67,12 +67,12 @@ def test_changing_level_keeps_the_position_and_games_are_saved_per_mode(store):
     widget.play((6, 6), "right")
     send(widget, type="set_level", level="hard")
     assert widget.level == "hard" and widget.line[0] == [6, 6]
-    local = Domino("local", seed=9, store=store)
+    local = Domino(mode="local", seed=9, store=store)
     local.reveal()
     # a new widget of each mode (a kernel restart) restores its own game and level
     again = Domino(store=store)
     assert again.level == "hard" and again.line == widget.line and again.hand == widget.hand
-    again_local = Domino("local", store=store)
+    again_local = Domino(mode="local", store=store)
     assert again_local.game.to_dict() == local.game.to_dict()
     again.new_game()
     assert again.level == "hard" and again.mode == "computer" and len(again.line) <= 1  # the computer may lead
@@ -140,7 +140,7 @@ def test_a_finished_hand_the_user_ended_opens_and_the_computer_does_not_move(sto
 
 def test_a_finished_hand_in_local_mode_shows_the_hand_of_the_player_who_ended_it(store):
     game = Game.from_position([["6-1"], ["5-5", "3-2"]], [(4, 1)], turn=0)
-    widget = Domino("local", game=game, store=store)
+    widget = Domino(mode="local", game=game, store=store)
     widget.reveal()
     widget.play("6-1", "right")
     assert widget.game.turn == 1 and widget.seat == 0 and not widget.handoff and widget.turn is None

@@ -257,13 +257,15 @@ def test_goto_steps_through_history_without_losing_the_game(widget):
     widget.watch("random", moves=4, delay=0)
     live = (list(widget.board), widget.score, widget.moves)
     history = widget.history
-    assert len(history) == 5 == widget.history_length and history[0]["move"] is None
+    assert len(history) == 5 == widget.history_length and history[0].move is None
+    assert [step.move for step in history[1:]] == widget.game.moves
     widget.goto(0)
     assert widget.looking_back and widget.history_index == 0 and widget.moves == 4
-    assert widget.board == [v for row in history[0]["board"] for v in row]
+    assert widget.board == history[0].game.board.ravel().tolist() == Game.from_text(PICTURE).board.ravel().tolist()
     assert widget.click((0, 2)) == "nothing" and widget.selected == []
     send(widget, type="goto", index=2)
-    assert widget.history_index == 2 and widget.score == history[2]["score"]
+    assert widget.history_index == 2 and widget.score == history[2].game.score
+    assert widget.board == history[2].game.board.ravel().tolist()
     send(widget, type="goto", index=99)
     assert "not in this game" in widget.error and widget.history_index == 2
     send(widget, type="goto", index="x")

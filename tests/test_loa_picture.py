@@ -103,7 +103,7 @@ def test_a_finished_game_says_who_won_and_links_the_winners_pieces():
 
 
 def test_overlay_is_what_the_widget_shows(store):
-    widget = LinesOfAction(6, "easy", store=store, ai={"max_depth": 1})
+    widget = LinesOfAction(size=6, level="easy", store=store, ai={"max_depth": 1})
     analysis = Medium(seed=1, max_depth=1).analyse(widget.game)
     widget.show(analysis)
     assert widget.overlay == picture.overlay(widget.game, analysis)

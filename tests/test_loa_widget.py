@@ -46,7 +46,7 @@ def test_setup_then_play_a_move_and_the_computer_answers(store):
     target = widget.targets[0]
     send(widget, type="click", cell=target[:2])
     # no event loop here: the computer answered at once
-    assert widget.moves == 2 and widget.turn == "user" and len(widget.history) == 2
+    assert widget.moves == 2 and widget.turn == "user" and len(widget.history) == 3
     assert widget.last_move and widget.last_event["kind"] == "move" and widget.last_event["by"] == "computer"
     assert widget.history_length == 3 and widget.error == ""
 
@@ -69,7 +69,7 @@ def test_winning_ends_the_game_with_the_results_and_the_tally(store):
     assert widget.groups == [2, 4]
     widget.click((2, 2))  # c4
     widget.click((3, 2))  # c3
-    assert widget.history == ["c4-c3"]
+    assert [str(m) for m in widget.history.moves] == ["c4-c3"]
     assert widget.phase == "over" and widget.result["result"] == "win"
     assert widget.result["reason"] == "connected" and widget.result["winner"] == "user"
     assert widget.result["tally"]["wins"] == 1 and widget.result["tally"]["streak"] == 1
@@ -79,7 +79,7 @@ def test_winning_ends_the_game_with_the_results_and_the_tally(store):
 
 
 def test_a_game_is_saved_after_every_move_and_survives_a_restart(store):
-    widget = LinesOfAction(6, "medium", store=store, seed=3, ai=FAST)
+    widget = LinesOfAction(size=6, level="medium", store=store, seed=3, ai=FAST)
     widget.play(widget.game.legal_moves()[0])
     history = widget.history
     # a new widget on the same store, as after a kernel restart
@@ -100,7 +100,7 @@ def test_a_damaged_save_is_not_offered_and_continue_says_why(store):
 
 
 def test_pause_new_game_undo_and_goto(store):
-    widget = LinesOfAction(6, "easy", store=store, seed=2, ai=FAST)
+    widget = LinesOfAction(size=6, level="easy", store=store, seed=2, ai=FAST)
     widget.play(widget.game.legal_moves()[3])
     widget.play(widget.game.legal_moves()[3])
     send(widget, type="pause")
@@ -129,7 +129,7 @@ def test_pause_new_game_undo_and_goto(store):
     ],
 )
 def test_malformed_messages_are_ignored_and_reported(store, message, reason):
-    widget = LinesOfAction(6, "easy", store=store, ai=FAST)
+    widget = LinesOfAction(size=6, level="easy", store=store, ai=FAST)
     before = list(widget.board)
     widget._handle_custom_msg(message, [])
     assert re.search(reason, widget.error), widget.error
@@ -139,7 +139,7 @@ def test_malformed_messages_are_ignored_and_reported(store, message, reason):
 
 
 def test_show_writes_scores_on_target_cells(store):
-    widget = LinesOfAction(6, "easy", store=store, ai=FAST)
+    widget = LinesOfAction(size=6, level="easy", store=store, ai=FAST)
     analysis = Medium(seed=1, max_depth=1).analyse(widget.game)
     widget.show(analysis)
     cells = {tuple(c[:2]) for c in widget.overlay["cells"]}
@@ -151,7 +151,7 @@ def test_show_writes_scores_on_target_cells(store):
 
 def test_the_computer_thinks_in_a_worker_thread_while_the_loop_runs(store):
     async def scenario():
-        widget = LinesOfAction(6, "easy", store=store, seed=4, ai=FAST)
+        widget = LinesOfAction(size=6, level="easy", store=store, seed=4, ai=FAST)
         widget.play(widget.game.legal_moves()[0])
         assert widget.thinking is False or widget.turn == "computer"
         for _ in range(200):  # the event loop stays free while the computer thinks

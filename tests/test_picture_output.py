@@ -16,7 +16,7 @@ from gamewidgets.picture_output import CSS_CLASS, picture_bundle
 MAKERS = {
     "line98": "Line98(seed=1, store=None)",
     "mahjong": "MahjongConnect(seed=1, store=None)",
-    "loa": "LinesOfAction(6, 'easy', store=None)",
+    "loa": "LinesOfAction(size=6, level='easy', store=None)",
     "domino": "Domino(seed=1, level='easy', store=None)",
 }
 
@@ -60,15 +60,8 @@ def test_a_shown_analysis_is_in_the_picture():
     assert widget.picture_svg() != before
 
 
-def test_an_online_seat_has_no_picture_of_its_own():
-    pytest.importorskip("websockets")
-    from gamewidgets.domino.online import OnlineDomino
-    from gamewidgets.store import Store
-
-    store = Store.memory()
-    store.save("domino-online", "http://127.0.0.1:9/rooms/" + "A" * 22 + "#host",
-               {"seat": 0, "credential": "c" * 43})
-    seat = OnlineDomino("http://127.0.0.1:9/rooms/" + "A" * 22, store=store, connect=False)
+def test_an_online_seat_has_no_picture_of_its_own(unconnected_seat):
+    seat = unconnected_seat
     assert seat.picture_svg() is None and picture_bundle(seat) is None
     assert "application/vnd.jupyter.widget-view+json" in seat._repr_mimebundle_()[0]
 

@@ -22,12 +22,12 @@ def run(tmp_path, code: str):
 
 def test_lines_of_action_continues_after_a_restart(tmp_path):
     before = run(tmp_path, FIRST.format(
-        module="loa", cls="LinesOfAction", args='8, "easy", seed=1, ai={"max_depth": 1}',
-        play="w.play(w.game.legal_moves()[5])", state="w.history"))
+        module="loa", cls="LinesOfAction", args='size=8, level="easy", seed=1, ai={"max_depth": 1}',
+        play="w.play(w.game.legal_moves()[5])", state="[str(m) for m in w.history.moves]"))
     assert len(before) == 2  # the user's move and the computer's answer
     after = run(tmp_path, FIRST.format(
         module="loa", cls="LinesOfAction", args='ai={"max_depth": 1}',
-        play="w.continue_saved()", state="[w.history, w.size, w.level, w.phase]"))
+        play="w.continue_saved()", state="[[str(m) for m in w.history.moves], w.size, w.level, w.phase]"))
     assert after == [before, 8, "easy", "playing"]
 
 
@@ -37,10 +37,10 @@ def test_dominoes_restore_each_mode_after_a_restart(tmp_path):
         play="w.play(w.playable[0]['tile'], w.playable[0]['ends'][0]) if w.playable else w.draw()",
         state="[w.game.to_dict(), w.level]"))
     local = run(tmp_path, FIRST.format(
-        module="domino", cls="Domino", args='"local", seed=6', play="w.reveal()", state="w.game.to_dict()"))
+        module="domino", cls="Domino", args='mode="local", seed=6', play="w.reveal()", state="w.game.to_dict()"))
     after = run(tmp_path, FIRST.format(
         module="domino", cls="Domino", args="", play="", state="[w.game.to_dict(), w.level]"))
     assert after == before
     after_local = run(tmp_path, FIRST.format(
-        module="domino", cls="Domino", args='"local"', play="", state="w.game.to_dict()"))
+        module="domino", cls="Domino", args='mode="local"', play="", state="w.game.to_dict()"))
     assert after_local == local

@@ -8,6 +8,9 @@
 //   attributes: data-removed (number of removed tiles), data-time ("mm:ss" shown, set
 //   by the clock), data-muted, data-reduced-motion, data-dragging ("true" during a
 //   drag, set by input.js).
+// - data-history ("index/last": the position shown and the live one) and
+//   data-history-mode ("live" | "back"), as the other games; data-state stays the
+//   live game's while looking back (data-tiles is the position shown's).
 
 /** "playing" | "stuck" | "won" | "paused" */
 function stateOf(traits) {
@@ -32,6 +35,9 @@ export function publishState(view) {
   ds.event = view.events.shown === null ? "" : String(view.events.shown);
   ds.overlay = String(overlay ? overlay.pairs.length : 0);
   ds.removed = String(traits.removed().length);
+  const [index, length] = traits.history();
+  ds.history = `${index}/${length - 1}`;
+  ds.historyMode = index < length - 1 ? "back" : "live";
   ds.muted = traits.muted() ? "true" : "false";
   ds.reducedMotion = traits.reducedMotion() ? "true" : "false";
   if (!ds.dragging) ds.dragging = "false";

@@ -3,10 +3,11 @@
 // while something moves).
 //
 // Choices where the contract is silent:
-// - The mouse's tile brightens a little; the keyboard cursor is a dashed white frame
-//   (the selection's frame is yellow, the hint's blue, a refused pair's red, the
-//   analysis' next pair magenta; the other overlay pairs carry numbered dots in one
-//   colour per pair, joined by a dashed line).
+// - The mouse's tile brightens a little (not while looking back: nothing to pick);
+//   the keyboard cursor is a dashed white frame (the selection's frame is yellow,
+//   the hint's blue, a refused pair's red, the analysis' next pair magenta; the
+//   other overlay pairs carry numbered dots in one colour per pair, joined by a
+//   dashed line).
 // - Paused: every cell shows a face-down tile, so nothing of the deal can be read.
 
 import { createCanvas, createSprite, roundRectPath } from "../lib/canvas.js";
@@ -21,7 +22,7 @@ import { TILE_BACK } from "./tiles.js";
 import { sameCell } from "./traits.js";
 
 const KEYS_HELP =
-  "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again, P pause, M sound.";
+  "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again, P pause, M sound, Page Up and Page Down step through the game's history.";
 
 /** The board's place in the view: { wrap, stage } (the dialogs go on the stage). */
 export function createStage(doc) {
@@ -70,7 +71,7 @@ export function createBoard(view, place) {
 
   function drawHover(ctx, grid) {
     const hover = pointer.hover;
-    if (!hover || pointer.drag || !traits.codeAt(hover, grid) || traits.won()) return;
+    if (!hover || pointer.drag || !traits.codeAt(hover, grid) || traits.won() || traits.lookingBack()) return;
     const f = faceOf(layout.geo, ...layout.toView(hover));
     roundRectPath(ctx, f.x, f.y, f.w, f.h, f.r);
     ctx.fillStyle = "rgba(255, 255, 230, 0.22)";

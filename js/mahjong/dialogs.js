@@ -10,6 +10,8 @@
 //   on the cover resumes too.
 // - `record` (the best won score) shows as "Best" on the win screen.
 // - Dialogs stay on screen over a tall (portrait) board: their panel is sticky.
+// - Looking back at an earlier position, No more moves and Board cleared stay closed
+//   (the board is to be seen); they open again with the live game.
 
 import { listen } from "../lib/cleanup.js";
 import { formatClock } from "../lib/clock.js";
@@ -94,18 +96,19 @@ export function createDialogs(view) {
       const isWon = traits.won();
       const isStuck = traits.stuck() && !isWon;
       const isPaused = traits.paused() && !isWon;
+      const back = traits.lookingBack();
       if (isWon && !prevWon && fresh && claimSound(model, eventId, "won")) view.sound.play(SOUNDS.win);
       const focusInside = view.root.contains(doc.activeElement);
       if (!isStuck) stuckDismissed = false;
       if (isStuck && !prevStuck && fresh && claimSound(model, eventId, "stuck")) view.sound.play(SOUNDS.stuck);
-      if (isStuck && !stuckDismissed && !isPaused) stuck.open({ focus: focusInside });
+      if (isStuck && !stuckDismissed && !isPaused && !back) stuck.open({ focus: focusInside });
       else stuck.close();
       stuck.buttons.undo.disabled = !traits.canUndo();
       const left = traits.tilesLeft();
       stuck.setMessage(
         `No pair of the ${left} tiles left can be connected. Shuffle them (free), take back your last pair, or start a new deal.`,
       );
-      if (isWon) {
+      if (isWon && !back) {
         const all = traits.removed().length;
         won.setMessage(all > 0 ? `All ${all} tiles removed.` : "All tiles removed.");
         wonScore.set(String(traits.score()));

@@ -1,5 +1,7 @@
 // What a new `last_event` does in the view: its effect on the board (effects.js), its
 // sound (once per model, however many views it has) and what the screen reader hears.
+// A `goto` (looking back, or back to the live game) ends the effects on the board
+// and is only announced.
 
 import { claimSound } from "../lib/sound.js";
 import { SOUNDS } from "./sounds.js";
@@ -81,6 +83,13 @@ export function handleEvent(view, ev, fresh) {
       play("newGame");
       status.announce(ev.kind === "new" ? "New game." : "The same deal again.");
       break;
+    case "goto": {
+      // another position shown (or the live game again): no removal to play, no sound
+      effects.clearAll();
+      const [index, length] = traits.history();
+      status.announce(index < length - 1 ? `Looking back at move ${index} of ${length - 1}.` : "Back to the game.");
+      break;
+    }
     case "pause":
       play("pause");
       break;

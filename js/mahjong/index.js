@@ -15,6 +15,7 @@
 //   settings.js    reduced motion, orientation
 //   status.js      the status line;  attributes.js  the root's data attributes
 //   input.js       clicks, drags, keys -> intents;  drag.js  pointer drag-and-drop
+//   lookback.js    the history slider under the board, the "Looking back" banner
 //   events.js      what a new last_event does (effect, sound, announcement)
 //   playtime.js    the clock and the `tick` messages
 //   sync.js        the traits watched and what a change of them does
@@ -38,6 +39,7 @@ import { createEffects } from "./effects.js";
 import { createBoardLayout } from "./geometry.js";
 import { createHeader } from "./header.js";
 import { createCursor, createInput, followOrientation } from "./input.js";
+import { createLookBack } from "./lookback.js";
 import { createPlaytime } from "./playtime.js";
 import { createBoardSettings } from "./settings.js";
 import { showStatus } from "./status.js";
@@ -82,6 +84,7 @@ function render({ model, el }) {
       publishState(view);
       view.header.update();
       view.toolbar.update();
+      view.history.update();
       showStatus(view);
     },
   };
@@ -90,13 +93,16 @@ function render({ model, el }) {
   view.sound.unlockOn(view.root);
   onCleanup(view.sound.destroy);
 
-  // the DOM: header, toolbar, board stage, settings, status line
+  // the DOM: header, toolbar, board stage (the banner over it), history slider,
+  // settings, status line
   view.header = createHeader(view);
   view.toolbar = createGameToolbar(view);
   const place = createStage(view.doc);
+  view.history = createLookBack(view);
+  place.wrap.appendChild(view.history.banner.el);
   view.settings = createBoardSettings(view);
   view.status = createStatusLine({ doc: view.doc });
-  shell.mount(view.header.el, view.toolbar.el, place.wrap, view.settings.el, view.status.el);
+  shell.mount(view.header.el, view.toolbar.el, place.wrap, view.history.slider.el, view.settings.el, view.status.el);
 
   // motion, geometry, the keyboard cursor, the clock, the dialogs
   view.animator = createAnimator({ isReduced: view.traits.reducedMotion, onChange: view.requestDraw, onBusy: shell.animating });

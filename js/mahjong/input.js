@@ -7,15 +7,19 @@
 //   selected, nothing otherwise. A drag dropped on an empty cell, outside the board or
 //   on its own tile sends nothing. While paused, a click on the board resumes; after a
 //   win, board clicks do nothing.
-// - Keyboard shortcuts (H U S N R P M) work anywhere in the view (not only on the
-//   board) but in a text field or a select; arrows, Home/End, Enter/Space and Esc act
-//   on the focused board (a focused button keeps Enter and Space).
+// - Keyboard shortcuts (H U S N R P M, PageUp/PageDown and [ ]) work anywhere in the
+//   view (not only on the board) but in a text field or a select; arrows, Home/End,
+//   Enter/Space and Esc act on the focused board (a focused button keeps Enter and
+//   Space), but Esc while looking back returns to the live game from anywhere.
+// - Looking back (lookback.js): the board is read-only; a click, a drag, Enter/Space,
+//   H, U or S nudges the banner instead of sending anything.
 
 import { listen } from "../lib/cleanup.js";
 import { createGridCursor } from "../lib/grid.js";
 import { consume, keyPlace } from "../lib/keys.js";
 import { SOUNDS } from "./sounds.js";
 import { createPointerDrag } from "./drag.js";
+import { historyStep } from "./lookback.js";
 import { DEFAULT_COLS, DEFAULT_ROWS, sameCell } from "./traits.js";
 
 /** Pause, or resume while paused (not after a win). */
@@ -29,6 +33,10 @@ function clickCell(view, gridCell) {
   const { traits } = view;
   if (traits.paused()) {
     view.act({ type: "resume" });
+    return;
+  }
+  if (traits.lookingBack()) {
+    view.history.nudge(); // a past position is read-only
     return;
   }
   if (traits.won()) return;
@@ -70,7 +78,8 @@ export function createInput(view) {
   const canvas = view.board.canvas;
   const geo = () => layout.geo;
   const cellAt = (x, y) => (geo() ? geo().cellAt(x, y) : null);
-  const blocked = () => traits.paused() || traits.won();
+  // no drag (a press is a tap then: clickCell), no hint
+  const blocked = () => traits.paused() || traits.won() || traits.lookingBack();
 
   function endDrag() {
     pointer.drag = null;
@@ -153,6 +162,10 @@ export function createInput(view) {
 
   /** The intent of shortcut letter `key` (lower case), or null; undefined: not ours. */
   function shortcut(key) {
+    if (["h", "u", "s"].includes(key) && traits.lookingBack()) {
+      view.history.nudge(); // a past position is read-only
+      return null;
+    }
     switch (key) {
       case "h":
         return blocked() ? null : { type: "hint" };
@@ -178,6 +191,12 @@ export function createInput(view) {
       view.requestDraw();
       return;
     }
+    const step = historyStep(event);
+    if (step) {
+      consume(event);
+      view.history.step(step);
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     switch (key) {
@@ -191,6 +210,11 @@ export function createInput(view) {
         view.requestDraw();
         return;
       case "Escape":
+        if (traits.lookingBack()) {
+          consume(event);
+          view.history.toEnd();
+          return;
+        }
         if (!onBoard) return;
         consume(event);
         if (pointer.drag) drag.cancel();

@@ -1,5 +1,6 @@
 // The status line: what the board shows now and what the player may do, in words
-// (an error, a refused pair's reason or the overlay's title first).
+// (an error, a refused pair's reason or the overlay's title first, then how to look
+// back while an earlier position is shown).
 
 import { tileName } from "./tilecodes.js";
 
@@ -18,6 +19,7 @@ export function showStatus(view) {
   if (error) status.show(error, "error");
   else if (view.events.refused) status.show(view.events.refused, "error");
   else if (overlay && overlay.title) status.show(overlay.title, "overlay");
+  else if (traits.lookingBack()) status.show("Looking back: PageUp/PageDown step, Esc returns to the game.");
   else if (traits.won()) status.show(`Board cleared! Score ${traits.score()}. Play again (R) or start a new game (N).`);
   else if (traits.paused()) status.show("Paused. Press P or click the board to resume.");
   else if (traits.stuck()) status.show("No more moves: shuffle (S), undo (U) or start a new game (N).");

@@ -13,7 +13,7 @@ const CSS = `
 .gw-mahjong .gw-mj-stage { position: relative; line-height: 0; border-radius: 14px; }
 .gw-mahjong .gw-board { border-radius: 14px; cursor: pointer; }
 .gw-mahjong[data-dragging="true"] .gw-board { cursor: grabbing; }
-.gw-mahjong[data-state="won"] .gw-board { cursor: default; }
+.gw-mahjong[data-state="won"] .gw-board, .gw-mahjong[data-history-mode="back"] .gw-board { cursor: default; }
 .gw-mahjong .gw-header { align-items: center; }
 .gw-mahjong .gw-mj-right { display: flex; align-items: center; gap: 10px; flex-wrap: wrap; justify-content: flex-end; }
 .gw-mahjong .gw-mj-removed {

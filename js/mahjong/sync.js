@@ -27,6 +27,8 @@ export const WATCHED = [
   "reduced_motion",
   "error",
   "position",
+  "history_length",
+  "history_index",
 ];
 
 /**

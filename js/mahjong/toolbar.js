@@ -1,6 +1,7 @@
 // The toolbar: Hint, Undo, Shuffle, New game, Play again, Pause (Resume while paused)
 // and Sound, each with an icon, its key and a tooltip (a compact view shows only the
-// icons); which of them can be used follows the traits.
+// icons); which of them can be used follows the traits (looking back at an earlier
+// position: not Hint, Undo, Shuffle — their tooltips say to return to the game).
 
 import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
@@ -21,9 +22,15 @@ export function createGameToolbar(view) {
   const { doc, model, shell } = view;
   const button = (label, action, icon, shortcut, title, onClick) =>
     createButton({ doc, label, action, icon, iconPaths: ICONS[icon], shortcut, title, onClick });
-  const hint = button("Hint", "hint", "hint", "H", "Show two tiles that can be removed (H, costs 10 points)", () => view.act({ type: "hint" }));
-  const undo = button("Undo", "undo", "undo", "U", "Take back the last pair (U)", () => view.act({ type: "undo" }));
-  const shuffle = button("Shuffle", "shuffle", "shuffle", "S", "Shuffle the remaining tiles: only when no pair can be removed (S)", () => view.act({ type: "shuffle" }));
+  // [live title, looking back title]
+  const TITLES = {
+    hint: ["Show two tiles that can be removed (H, costs 10 points)", "Return to the game to ask for a hint"],
+    undo: ["Take back the last pair (U)", "Return to the game to undo"],
+    shuffle: ["Shuffle the remaining tiles: only when no pair can be removed (S)", "Return to the game to shuffle"],
+  };
+  const hint = button("Hint", "hint", "hint", "H", TITLES.hint[0], () => view.act({ type: "hint" }));
+  const undo = button("Undo", "undo", "undo", "U", TITLES.undo[0], () => view.act({ type: "undo" }));
+  const shuffle = button("Shuffle", "shuffle", "shuffle", "S", TITLES.shuffle[0], () => view.act({ type: "shuffle" }));
   const fresh = button("New game", "new", "new", "N", "Start a new deal (N)", () => view.act({ type: "new_game" }));
   const restart = button("Play again", "restart", "restart", "R", "Start this deal again (R)", () => view.act({ type: "restart" }));
   const pause = button("Pause", "pause", "pause", "P", "Pause the game (P)", () => togglePause(view));
@@ -47,9 +54,13 @@ export function createGameToolbar(view) {
       const won = traits.won();
       const paused = traits.paused();
       const stuck = traits.stuck();
-      hint.disabled = won || paused || stuck;
-      undo.disabled = !traits.canUndo() || paused;
-      shuffle.disabled = !stuck || won || paused;
+      const back = traits.lookingBack();
+      hint.disabled = back || won || paused || stuck;
+      undo.disabled = back || !traits.canUndo() || paused;
+      shuffle.disabled = back || !stuck || won || paused;
+      hint.title = TITLES.hint[back ? 1 : 0];
+      undo.title = TITLES.undo[back ? 1 : 0];
+      shuffle.title = TITLES.shuffle[back ? 1 : 0];
       pause.disabled = won;
       restart.disabled = false;
       const next = paused ? "resume" : "pause";

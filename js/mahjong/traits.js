@@ -1,6 +1,6 @@
 // The model's traits read in the game's terms (CONTRACT.md): the grid and its size,
-// cells and pairs checked against it, the last event, the overlay, the flags. What
-// does not make sense reads as nothing (null, an empty list, the default).
+// cells and pairs checked against it, the last event, the overlay, the history, the
+// flags. What does not make sense reads as nothing (null, an empty list, the default).
 
 import { asObject, readBool, readInt, readList, readRaw, readString } from "../lib/traits.js";
 
@@ -78,6 +78,12 @@ export function readTraits(model) {
     if (!pairs.length && !next && !title) return null;
     return { title, pairs, next };
   }
+  /** [index, length] of the history: position `index` is shown, `length - 1` is live. */
+  function history() {
+    const length = Math.max(1, readInt(model, "history_length", 1));
+    const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
+    return [index, length];
+  }
   const orientation = () => {
     const o = readString(model, "orientation", "auto");
     return ["auto", "landscape", "portrait"].includes(o) ? o : "auto";
@@ -91,6 +97,12 @@ export function readTraits(model) {
     codeAt,
     event,
     overlay,
+    history,
+    /** True while an earlier position than the live game is shown (read-only). */
+    lookingBack: () => {
+      const [index, length] = history();
+      return index < length - 1;
+    },
     /** "auto" | "landscape" | "portrait" (the setting, not what is drawn) */
     orientation,
     selected: () => cellOf(readRaw(model, "selected")),

@@ -29,6 +29,12 @@ Saving: the ``storage`` trait is the store's :meth:`~gamewidgets.store.Store.sta
 program's lock, fails, or cannot be made at all (a damaged store file) is shown in
 the view, not only in a warning.
 
+History: ``w.history`` is every position so far (:mod:`gamewidgets.history`),
+``w.goto(i)`` shows position ``i`` of it without changing the game (the view's history
+slider sends ``{"type": "goto", "index": i}``), ``w.looking_back`` is true meanwhile.
+Looking back is read-only: the view takes no moves on an earlier position, and a move
+from Python (``play``, ``undo``, ``show``, ``watch``, ...) returns to the live game first.
+
 Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
 now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
 leaves ``error`` alone.
@@ -49,6 +55,7 @@ import traitlets
 
 from .analysis import ComputerPlayer
 from .errors import BadMessage, GameError
+from .history import History
 from .picture_output import SHOWN, picture_bundle
 from .store import Store, StoreWarning
 from .untrusted import short_repr
@@ -110,11 +117,14 @@ class GameWidget(anywidget.AnyWidget):
     storage = traitlets.Dict(help="the store's status(): {state, message}; the view shows the message").tag(sync=True)
     picture_id = traitlets.Unicode("", help="data-gamewidgets-model of this widget's pictures (picture_output)").tag(
         sync=True)
+    history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
+    history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
 
     def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
         self._watching: asyncio.Task[None] | None = None
         self._thinking: asyncio.Task[None] | None = None  # a computer's answer being worked out
+        self._answer_at_once = False  # watch(delay=0): the computer answers before returning
         super().__init__(**kwargs)
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
@@ -189,10 +199,15 @@ class GameWidget(anywidget.AnyWidget):
         the normal animation; ``explain=True`` shows each analysis (``show``) before its
         move. ``player`` is a player object (``choose``/``analyse``) or a name.
 
+        ``player`` plays the side the view's user plays (in the games against the
+        computer the computer answers each move as usual; in Dominoes on one device it
+        plays both hands), from the live game.
+
         In a notebook this returns at once: the moves are played by an asyncio task on
         the kernel's event loop (returned; ``w.stop()`` cancels it), so the kernel keeps
         answering meanwhile. With ``delay=0``, or without a running event loop, the
-        moves are played before returning (and None is returned)."""
+        moves (and the computer's answers) are played before returning (and None is
+        returned)."""
         if player is None or isinstance(player, str):
             player = self._player_named(player)
         if moves < 0 or delay < 0:
@@ -203,12 +218,17 @@ class GameWidget(anywidget.AnyWidget):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
+        self._go_live()
         if loop is None or delay == 0:
-            for _ in range(moves):
-                if self._finished:
-                    break
-                self._play_move(self._decide(player, explain))
-                time.sleep(delay)
+            self._answer_at_once = True  # a computer answering the player answers before the next move
+            try:
+                for _ in range(moves):
+                    if self._finished:
+                        break
+                    self._play_move(self._decide(player, explain))
+                    time.sleep(delay)
+            finally:
+                self._answer_at_once = False
             return None
         self._watching = loop.create_task(self._watch(player, moves, delay, explain))
         return self._watching
@@ -242,6 +262,7 @@ class GameWidget(anywidget.AnyWidget):
     async def _watch(self, player: ComputerPlayer, moves: int, delay: float, explain: bool) -> None:
         try:
             for _ in range(moves):
+                await self.wait()  # the other side's answer (Lines of Action, Dominoes) comes first
                 if self._finished:
                     break
                 self.thinking = True
@@ -255,6 +276,45 @@ class GameWidget(anywidget.AnyWidget):
             self._watching = None
 
     # ---------------------------------------------------------------- history
+    @property
+    def history(self) -> History[Any]:
+        """Every position of the game so far, the start first (:mod:`gamewidgets.history`):
+        ``w.history[i].move`` led to position ``i``, ``w.history[i].game`` is that position
+        as a Game, the one ``w.goto(i)`` shows."""
+        return History(self._history_moves(), self._game_at)
+
+    @property
+    def looking_back(self) -> bool:
+        """True while the view shows an earlier position (``goto``)."""
+        return self.history_index < self.history_length - 1
+
+    def goto(self, index: int | None) -> None:
+        """Show position ``index`` of the game (0 = the start, -1 or None = the live
+        game; negative numbers count from the end), without changing the game: looking
+        back is read-only, and the next move returns to the live game first."""
+        last = len(self._history_moves())
+        index = self._position_index(index, last)
+        if index == last:
+            self._go_live()
+            return
+        with self.hold_sync():
+            self.overlay = {}
+            self._show_position(self._game_at(index), index)
+            self.history_index = index
+            self._event("goto", index=index)
+
+    def _go_live(self) -> None:
+        """Show the live game again after ``goto`` (nothing when it is shown)."""
+        if self.looking_back:
+            with self.hold_sync():
+                self._sync()
+                self._event("goto", index=self.history_index)
+
+    def _sync_history(self) -> None:
+        """The history traits of the live game (each game's ``_sync`` calls this)."""
+        self.history_length = len(self._history_moves()) + 1
+        self.history_index = self.history_length - 1
+
     @staticmethod
     def _position_index(index: int | None, last: int) -> int:
         """``goto``'s argument as a position 0..``last`` (None or -1: the last one;
@@ -277,6 +337,27 @@ class GameWidget(anywidget.AnyWidget):
             self.goto(index)
         except IndexError as exc:
             raise BadMessage(str(exc)) from None
+
+    # what each game defines for the history
+    def _history_moves(self) -> list[Any]:
+        """What led from each position to the next, in order (what undo takes back)."""
+        return list(self.game.moves)
+
+    def _game_at(self, index: int) -> Any:
+        """Position ``index`` of the history as a new Game: by default a copy of the
+        live game with the later moves taken back."""
+        game = self.game.copy()
+        for _ in range(len(self._history_moves()) - index):
+            game.undo()
+        return game
+
+    def _show_position(self, game: Any, index: int) -> None:
+        """Set the board's traits to the earlier position ``game`` (``goto``)."""
+        raise NotImplementedError
+
+    def _sync(self) -> None:
+        """Set every trait from the live game."""
+        raise NotImplementedError
 
     # what each game defines for watch()
     def _player_named(self, name: str | None) -> ComputerPlayer:

@@ -68,7 +68,7 @@ def test_the_history_slider_looks_back_without_losing_the_game(lab):
     assert attr(page, "data-history-mode") == "live"
     assert page.locator(".gw-history").is_visible() and page.locator(BANNER).is_hidden()
     assert page.locator(CANVAS).bounding_box() == board  # the row came: the board did not move
-    history = lab.evaluate("[h['board'] for h in w.history]")
+    history = lab.evaluate("[step.game.board.tolist() for step in w.history]")
     live = lab.evaluate("[w.board, w.score, w.moves, w.position]")
     assert flat(history[3]) == live[0]
 

@@ -79,7 +79,7 @@ def test_setup_dialog_then_play_starts_the_chosen_game(lab):
 
 
 def test_select_shows_dots_and_rings_then_the_computer_answers(lab):
-    page = open_game(lab, 'LinesOfAction(8, "easy", seed=3, store=None, muted=True)', phase="playing")
+    page = open_game(lab, 'LinesOfAction(size=8, level="easy", seed=3, store=None, muted=True)', phase="playing")
     lab.wait_for_attr(ROOT, "data-size", 8)
     # c1 at the start of 8x8: two empty targets and the capture on a3
     click_cell(page, 7, 2)
@@ -107,7 +107,7 @@ def test_select_shows_dots_and_rings_then_the_computer_answers(lab):
     lab.wait_for_attr(ROOT, "data-moves", 2)
     lab.wait_for_attr(ROOT, "data-turn", "user")
     wait_settled(lab, page)
-    assert lab.evaluate("w.history[0]") == f"c1-{'abcdefgh'[c]}{8 - r}"
+    assert lab.evaluate("str(w.history[1].move)") == f"c1-{'abcdefgh'[c]}{8 - r}"
     assert lab.evaluate("w.last_event['by']") == "computer"
     assert attr(page, "data-thinking") == "false"
     assert attr(page, "data-groups") == ",".join(map(str, lab.evaluate("w.groups")))
@@ -120,7 +120,7 @@ def test_select_shows_dots_and_rings_then_the_computer_answers(lab):
     lab.until("w.moves == 0")
     wait_settled(lab, page)
     lab.wait_for_attr(ROOT, "data-moves", 0)
-    assert lab.evaluate("w.board") == lab.evaluate("LinesOfAction(8, store=None).board")
+    assert lab.evaluate("w.board") == lab.evaluate("LinesOfAction(size=8, store=None).board")
     assert undo.is_disabled() and lab.evaluate("w.error") == ""
 
 
@@ -161,7 +161,7 @@ def test_the_winning_move_by_clicks_shows_the_results_screen(lab):
 
 
 def test_pause_menu_sound_new_game_and_continue(lab):
-    page = open_game(lab, 'LinesOfAction(6, "easy", seed=2, store=None, muted=True)', phase="playing")
+    page = open_game(lab, 'LinesOfAction(size=6, level="easy", seed=2, store=None, muted=True)', phase="playing")
     page.locator("[data-action=menu]").click()
     lab.wait_for_attr(ROOT, "data-paused", "true")
     assert lab.evaluate("w.paused") is True
@@ -203,7 +203,7 @@ def test_pause_menu_sound_new_game_and_continue(lab):
 
 
 def test_history_slider_looks_back_read_only(lab):
-    page = open_game(lab, 'LinesOfAction(6, "easy", seed=4, store=None, muted=True)', phase="playing")
+    page = open_game(lab, 'LinesOfAction(size=6, level="easy", seed=4, store=None, muted=True)', phase="playing")
     assert page.locator(".gw-history").is_hidden()  # no move yet
     click_cell(page, 5, 1)
     lab.wait_for_attr(ROOT, "data-selected", "5,1")
@@ -233,7 +233,7 @@ def test_history_slider_looks_back_read_only(lab):
 
 
 def test_line_counts_and_an_analysis_overlay(lab):
-    page = open_game(lab, 'LinesOfAction(6, "easy", seed=5, store=None, muted=True)', phase="playing")
+    page = open_game(lab, 'LinesOfAction(size=6, level="easy", seed=5, store=None, muted=True)', phase="playing")
     page.locator("[data-setting=show_counts]").check()
     lab.until("w.show_counts")
     click_cell(page, 5, 1)
@@ -254,7 +254,8 @@ def test_line_counts_and_an_analysis_overlay(lab):
 
 
 def test_keyboard_move_and_two_views_of_one_widget(lab):
-    page = lab.open_notebook([IMPORTS, 'w = LinesOfAction(6, "easy", seed=6, store=None, muted=True)\nw', "w"])
+    widget = 'w = LinesOfAction(size=6, level="easy", seed=6, store=None, muted=True)\nw'
+    page = lab.open_notebook([IMPORTS, widget, "w"])
     page.wait_for_function("document.querySelectorAll('[data-game=loa] canvas.gw-board[data-grid]').length === 2")
     first, second = page.locator(ROOT).nth(0), page.locator(ROOT).nth(1)
     page.locator(CANVAS).first.focus()
@@ -290,9 +291,8 @@ def test_keyboard_move_and_two_views_of_one_widget(lab):
 
 
 def test_the_board_stays_responsive_while_the_computer_thinks(lab):
-    page = open_game(
-        lab, 'LinesOfAction(6, "hard", seed=7, ai={"time_limit": 6}, store=None, muted=True)', phase="playing"
-    )
+    widget = 'LinesOfAction(size=6, level="hard", seed=7, ai={"time_limit": 6}, store=None, muted=True)'
+    page = open_game(lab, widget, phase="playing")
     click_cell(page, 5, 1)
     lab.wait_for_attr(ROOT, "data-selected", "5,1")
     r, c, _ = lab.evaluate("w.targets[0]")
@@ -389,7 +389,7 @@ def test_the_view_and_its_dialogs_fit_a_laptop_and_a_phone(lab, size):
 
 
 def test_shortcut_letters_work_from_any_control_of_the_view(lab):
-    page = open_game(lab, 'LinesOfAction(6, "easy", seed=8, store=None, muted=True)', phase="playing")
+    page = open_game(lab, 'LinesOfAction(size=6, level="easy", seed=8, store=None, muted=True)', phase="playing")
     # M on a focused checkbox toggles the sound (Space stays the checkbox's)
     page.locator("[data-setting=show_counts]").focus()
     page.keyboard.press("m")

@@ -1,9 +1,10 @@
 """Mahjong Connect in a real JupyterLab + Chromium: clicks, drag and drop, refused
-pairs, the No more moves dialog, the keyboard, portrait, hint, pause and the win.
+pairs, the No more moves dialog, the keyboard, portrait, hint, pause, the win and
+looking back through the history (read-only).
 
 The view's root is ``[data-game=mahjong]``; its data attributes (tiles, selected,
-hint, state, orientation, cursor, event) say what the view shows, and
-``lab.evaluate`` reads what Python holds. The canvas publishes where its cells are:
+hint, state, orientation, cursor, event, history, history-mode) say what the view
+shows, and ``lab.evaluate`` reads what Python holds. The canvas publishes where its cells are:
 ``data-grid="x,y,cellW,cellH,viewRows,viewCols"`` in view coordinates (portrait
 transposes the grid). Screenshots go to tests/e2e/screenshots/mahjong-*.png.
 """
@@ -353,3 +354,135 @@ def test_shortcut_letters_work_on_the_controls_but_not_in_the_select(lab):
     page.keyboard.press("n")
     lab.round_trip(ROOT)
     assert lab.evaluate("w.last_event['id']") == event
+
+
+HISTORY = f"{ROOT} .gw-history"
+BANNER = f"{ROOT} .gw-banner[data-banner=history]"
+
+
+def test_the_history_slider_looks_back_read_only(lab):
+    page = open_game(lab)
+    lab.wait_for_attr(ROOT, "data-history", "0/0")
+    slider = page.locator(HISTORY)
+    assert slider.get_attribute("data-reserved") == "true" and slider.is_hidden()  # no pair removed yet
+    first = lab.evaluate(PAIR)
+    lab.execute(f"w.remove(*{first})")
+    after_first = lab.evaluate("w.grid")
+    second = lab.evaluate(PAIR)
+    lab.execute(f"w.remove(*{second})")
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    lab.wait_for_attr(ROOT, "data-tiles", 140)
+    assert attr(page, "data-history-mode") == "live" and slider.is_visible()
+    # one step back with the slider's back button: the second pair is on the board again
+    page.locator(f"{HISTORY} [data-action=history-back]").click()
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    assert attr(page, "data-history-mode") == "back"
+    lab.wait_for_attr(ROOT, "data-tiles", 142)
+    lab.wait_for_attr(ROOT, "data-removed", 2)
+    assert lab.evaluate("[w.history_index, w.looking_back, w.game.tiles_left]") == [1, True, 140]
+    assert lab.evaluate("w.grid") == after_first
+    banner = page.locator(BANNER)
+    assert banner.is_visible() and "move 1 of 2" in banner.inner_text()
+    assert "Looking back" in page.locator(f"{ROOT} .gw-status").text_content()
+    for action, verb in (("hint", "ask for a hint"), ("undo", "undo"), ("shuffle", "shuffle")):
+        button = page.locator(f"{ROOT} .gw-toolbar [data-action={action}]")
+        assert button.is_disabled() and button.get_attribute("title") == f"Return to the game to {verb}"
+    lab.screenshot("mahjong-history", page.locator(ROOT))
+    # read-only: a click on a tile of the second pair selects nothing, it nudges the banner
+    click_cell(page, second[0])
+    page.wait_for_selector(f"{BANNER}.gw-nudge", state="attached")
+    lab.round_trip(ROOT)
+    assert lab.evaluate("[w.game.tiles_left, w.selected, w.history_index]") == [140, [], 1]
+    assert attr(page, "data-selected") == ""
+    # a drag of one tile onto its partner, Enter and H send nothing either
+    event = lab.evaluate("w.last_event['id']")
+    drag_cell(page, second[0], second[1])()
+    lab.wait_for_attr(ROOT, "data-dragging", "false")
+    page.locator(CANVAS).focus()
+    page.keyboard.press("Enter")
+    page.keyboard.press("h")
+    lab.round_trip(ROOT)
+    assert lab.evaluate("[w.game.tiles_left, w.selected, w.hint_pair, w.last_event['id']]") == [140, [], [], event]
+    # PageUp from a control of the view (the slider's button), ] forward again
+    page.locator(f"{HISTORY} [data-action=history-forward]").focus()
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "0/2")
+    lab.wait_for_attr(ROOT, "data-tiles", 144)
+    page.keyboard.press("]")
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    # Back to game returns to the live game
+    page.locator(f"{ROOT} [data-action=history-live]").click()
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    lab.wait_for_attr(ROOT, "data-tiles", 140)
+    assert attr(page, "data-history-mode") == "live" and banner.is_hidden()
+    assert lab.evaluate("[w.looking_back, w.game.tiles_left]") == [False, 140]
+    assert page.locator(f"{ROOT} .gw-toolbar [data-action=hint]").is_enabled()
+    # on the board again (Back to game focused it): PageUp looks back, Esc returns
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    assert lab.evaluate("w.looking_back") is False
+
+
+def test_the_dialogs_step_aside_while_looking_back(lab):
+    # two flowers to remove, then the crossed block: no more moves
+    grid = STUCK_GRID.replace(".", "F1", 1).replace(".", "F2", 1)
+    page = open_game(lab, [SETUP[0], f"w = MahjongConnect(game=Game.from_grid('''{grid}'''), muted=True)\nw"])
+    lab.wait_for_attr(ROOT, "data-state", "playing")
+    click_cell(page, (0, 0))
+    lab.wait_for_attr(ROOT, "data-selected", "0,0")
+    click_cell(page, (0, 1))
+    lab.wait_for_attr(ROOT, "data-state", "stuck")
+    stuck = page.locator("[data-dialog=stuck]")
+    stuck.wait_for(state="visible")
+    page.locator(f"{HISTORY} [data-action=history-back]").click()
+    lab.wait_for_attr(ROOT, "data-history", "0/1")
+    stuck.wait_for(state="hidden")
+    assert attr(page, "data-state") == "stuck"  # still the live game's
+    assert page.locator(f"{ROOT} .gw-toolbar [data-action=shuffle]").is_disabled()
+    lab.screenshot("mahjong-history-stuck", page.locator(ROOT))
+    page.locator(f"{ROOT} [data-action=history-live]").click()
+    lab.wait_for_attr(ROOT, "data-history", "1/1")
+    stuck.wait_for(state="visible")
+    # the win screen too
+    cells = [SETUP[0], "w = MahjongConnect(game=Game.from_grid([['F1', 'F3', None, None]]), muted=True)\nw"]
+    page = open_game(lab, cells)
+    lab.wait_for_attr(ROOT, "data-tiles", 2)
+    lab.execute("w.remove((0, 0), (0, 1))")
+    won = page.locator("[data-dialog=won]")
+    won.wait_for(state="visible")
+    won.locator("[data-action=new]").focus()  # a control of the view: PageUp steps back there too
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "0/1")
+    won.wait_for(state="hidden")
+    lab.wait_for_attr(ROOT, "data-tiles", 2)
+    assert page.evaluate("document.activeElement.matches('canvas.gw-board')")  # the dialog gave it back
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-history", "1/1")
+    won.wait_for(state="visible")
+
+
+FITS_JS = """() => {
+    const root = document.querySelector('[data-game=mahjong]');
+    const board = root.querySelector('canvas.gw-board').getBoundingClientRect();
+    const banner = root.querySelector('.gw-banner[data-banner=history]').getBoundingClientRect();
+    const slider = root.querySelector('.gw-history');
+    const box = slider.getBoundingClientRect(), inner = root.getBoundingClientRect();
+    return {bannerIn: banner.left >= board.left && banner.right <= board.right,
+            sliderIn: box.left >= inner.left && box.right <= inner.right && slider.scrollWidth <= slider.clientWidth,
+            below: box.top >= board.bottom};
+}"""
+
+
+def test_on_a_phone_the_history_slider_and_banner_fit(lab):
+    page = lab.open_notebook(SETUP, viewport={"width": 412, "height": 915})
+    page.wait_for_selector(ROOT)
+    lab.wait_for_attr(ROOT, "data-orientation", "portrait")
+    lab.execute(f"w.remove(*{PAIR})")
+    lab.wait_for_attr(ROOT, "data-history", "1/1")
+    page.locator(f"{HISTORY} [data-action=history-back]").click()
+    lab.wait_for_attr(ROOT, "data-history", "0/1")
+    page.locator(BANNER).wait_for(state="visible")
+    assert page.evaluate(FITS_JS) == {"bannerIn": True, "sliderIn": True, "below": True}
+    lab.screenshot("mahjong-phone-history")

@@ -4,7 +4,12 @@
 Hard; Medium when no level was saved); ``Domino(mode="local")`` is two people on one
 device: between turns the hand is hidden behind a "pass the device" screen until the
 next player reveals it. Everything the view does is a method: ``play(tile, end)``,
-``draw()``, ``pass_()``, ``new_game()``, ``set_level(level)``, ``reveal()``.
+``draw()``, ``pass_()``, ``new_game()``, ``set_level(level)``, ``reveal()``, ``undo()``,
+``goto(i)`` (the history slider: every play, draw and pass is a step; looking back shows
+the earlier position from the same seat, its hand only, and takes no moves).
+``show(analysis)`` draws a player's analysis of the shown hand on the table;
+``watch(player)`` lets a player play the user's hand (in local mode both hands, each
+revealed in turn), the computer answering as usual.
 
 The computer sees only ``game.view(1)`` (see :mod:`gamewidgets.domino.ai`); it thinks
 in a worker thread on that view, so the kernel keeps answering, then plays on the
@@ -34,8 +39,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
+from ..analysis import Analysis
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..untrusted import short_repr
+from . import picture
 from .ai import LEVELS, Player, checked_options, level_player
 from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile, tile_name
 
@@ -135,9 +142,10 @@ class Domino(DominoTable):
         "new_game": "_view_simple",
         "reveal": "_view_simple",
         "set_level": "_view_level",
+        "goto": "_view_goto",
     }
 
-    def __init__(self, mode: str = "computer", level: str | None = None, *, seed: int | None = None,
+    def __init__(self, *, mode: str = "computer", level: str | None = None, seed: int | None = None,
                  game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
         """``ai`` passes options to the levels that take them (e.g. ``{"samples": 100}``
@@ -220,6 +228,7 @@ class Domino(DominoTable):
 
     def reveal(self) -> None:
         """Local mode: the player to move shows their tiles."""
+        self._go_live()
         if self.handoff:
             self.handoff = False
             with self.hold_sync():
@@ -242,15 +251,41 @@ class Domino(DominoTable):
         if self.mode == "computer" and not game.is_over and game.turn == COMPUTER and self._thinking is None:
             self._computer_turn()
 
-    def undo(self) -> None:
-        """Take back the last action (and, against the computer, its answers too)."""
+    def undo(self) -> Move:
+        """Take back the last action (and, against the computer, its answers too, back
+        to your last action); returns the move taken back last (against the computer:
+        your action)."""
         self._cancel_thinking()
-        self._game.undo()
+        self._go_live()
+        taken = self._game.undo()
         while self.mode == "computer" and self._game.history and self._game.turn == COMPUTER:
-            self._game.undo()
+            taken = self._game.undo()
         self._sync()
         self._save()
         self._event("undo")
+        return taken
+
+    def show(self, analysis: Analysis | None) -> None:
+        """Draw ``analysis`` (``PLAYERS["hard"]().analyse(w.game)`` on your move) on the
+        table: each candidate tile of the hand tinted by its score and labelled with it,
+        each end of the line a candidate goes to marked with the best score there, the
+        chosen move outlined, a chosen draw on the boneyard; hard's beliefs about the
+        other hand as the chance of each tile you cannot see. The overlay is
+        :func:`gamewidgets.domino.picture.overlay`'s, the one ``w.game.svg(analysis)``
+        draws. ``show(None)`` or the next action removes it; looking back, it returns
+        to the live game first. ValueError for an analysis of a hand the view does not
+        show (the computer's, or a hand hidden behind the pass-the-device screen)."""
+        if analysis is None:
+            self.overlay = {}
+            return
+        self._go_live()
+        if self.handoff:
+            raise ValueError("the hand is hidden behind the pass-the-device screen: reveal() it first")
+        overlay = picture.overlay(self._game, analysis)
+        if overlay["player"] != self.seat:
+            raise ValueError(f"the analysis is of player {overlay['player']}'s hand; the view shows player "
+                             f"{self.seat}'s, and never the other hand")
+        self.overlay = overlay
 
     # ------------------------------------------------------------ view handlers
     def _view_level(self, message: dict[str, Any]) -> None:
@@ -263,6 +298,7 @@ class Domino(DominoTable):
 
     # ---------------------------------------------------------------- internals
     def _act(self, move: Move) -> Event:
+        self._go_live()
         game = self._game
         if self._thinking is not None:
             raise IllegalMove("the computer is thinking")
@@ -299,7 +335,7 @@ class Domino(DominoTable):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        if loop is None:
+        if loop is None or self._answer_at_once:
             self._after(self._game.play(player.choose(self._game.view(COMPUTER))))
             return
         self._thinking = loop.create_task(self._think(loop, player))
@@ -334,12 +370,33 @@ class Domino(DominoTable):
         mine = shown and not game.is_over and game.turn == seat and (self.mode == "local" or seat == USER)
         self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
                    hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
+        self._sync_history()
+
+    # hooks of GameWidget.watch and goto
+    def _player_named(self, name: str | None) -> Player:
+        """A player of ``PLAYERS`` (None: the computer's level) with the ``ai`` options it takes."""
+        return level_player(name or self.level, self.seed, self.ai_options)
+
+    def _play_move(self, move: Move) -> None:
+        if self.handoff:  # one device: the watched player takes the device and plays
+            self.reveal()
+        self._act(move)
+
+    @property
+    def _finished(self) -> bool:
+        return self._game.is_over
+
+    def _show_position(self, game: Game, index: int) -> None:
+        """The earlier position from the seat the view shows (its hand only, as live;
+        hidden during the pass-the-device screen); nothing can be played on it."""
+        self._show(game.view(self.seat), shown=not self.handoff,
+                   hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
 
     def _draw_picture(self) -> str | None:
         """The picture beside the view (picture_output) shows the hand the view shows:
         the user's against the computer, the seat last shown in local mode; never the
         computer's, not even while it thinks."""
-        return self._game.svg(player=self.seat)
+        return self._game.svg(player=self.seat, overlay=self.overlay or None)
 
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})

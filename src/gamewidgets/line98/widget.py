@@ -60,14 +60,12 @@ class Line98(GameWidget):
     can_undo = traitlets.Bool(False).tag(sync=True)
     clock_start = traitlets.Float(0.0, help="ms since the epoch when the game began").tag(sync=True)
     clock_stop = traitlets.Float(0.0, help="ms since the epoch when it ended; 0 while running").tag(sync=True)
-    history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
-    history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
     # settings
     symbols = traitlets.Bool(False, help="symbols on the balls, not just colours").tag(sync=True)
     mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
     hide_clock = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, seed: int | None = None, *, game: Game | None = None, store: StoreOption = DEFAULT_STORE,
+    def __init__(self, *, seed: int | None = None, game: Game | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
         super().__init__(store=store, **kwargs)
         self.record = self.store.record(self.game_name)
@@ -84,18 +82,6 @@ class Line98(GameWidget):
         """Seconds on the game clock."""
         end = self.clock_stop or time.time() * 1000
         return max(0.0, (end - self.clock_start) / 1000)
-
-    @property
-    def history(self) -> list[dict[str, Any]]:
-        """Every position so far, the start first: ``board`` (9×9 lists), ``previews``,
-        ``score``, and the ``move`` that led to it (None for the start)."""
-        moves = [None, *(m.to_dict() for m in self._game.moves)]
-        return [{**state, "move": move} for state, move in zip(self._game.states(), moves, strict=True)]
-
-    @property
-    def looking_back(self) -> bool:
-        """True while the board shows an earlier position (``goto``)."""
-        return self.history_index < self.history_length - 1
 
     def __repr__(self) -> str:
         state = "over" if self.over else "playing"
@@ -197,25 +183,6 @@ class Line98(GameWidget):
         self._go_live()
         self.overlay = picture.overlay(self._game, analysis)
 
-    def goto(self, index: int | None) -> None:
-        """Show position ``index`` of the game (0 = start, -1 or None = live), without
-        changing the game: looking back is read-only, the next move returns to live."""
-        last = self.history_length - 1
-        index = self._position_index(index, last)
-        if index == last:
-            self._go_live()
-            return
-        state = self._game.states()[index]
-        with self.hold_sync():
-            self.selected = []
-            self.reachable = []
-            self.overlay = {}
-            self.board = [v for row in state["board"] for v in row]
-            self.previews = state["previews"]
-            self.score = state["score"]
-            self.history_index = index
-            self._event("goto", index=index)
-
     # ------------------------------------------------------------ saved games
     def save(self, name: str = "autosave") -> None:
         """Keep this game in the store under ``name`` (``restore`` brings it back)."""
@@ -260,8 +227,7 @@ class Line98(GameWidget):
         with self.hold_sync():
             self.position += 1
             self.overlay = {}
-            self.history_length = len(game.moves) + 1
-            self.history_index = self.history_length - 1
+            self._sync_history()
             self.board = game.board.ravel().tolist()
             self.previews = [[p.row, p.col, p.colour] for p in game.previews]
             self.score = game.score
@@ -283,11 +249,21 @@ class Line98(GameWidget):
         self.new_record = self.store.finish(self.game_name, game.score, len(game.moves), game.seed)
         self.record = self.store.record(self.game_name)
 
-    def _go_live(self) -> None:
-        if self.looking_back:
-            with self.hold_sync():
-                self._sync()
-                self._event("goto", index=self.history_index)
+    # hooks of GameWidget.goto
+    def _game_at(self, index: int) -> Game:
+        """Position ``index`` as a Game (Line 98 undoes one move only, so it is made
+        from the positions the game keeps, not by undoing)."""
+        data = self._game.to_dict()
+        positions = [*data["history"], data["position"]]
+        return Game.from_dict({**data, "position": positions[index], "history": positions[:index],
+                               "moves": data["moves"][:index], "can_undo": index > 0})
+
+    def _show_position(self, game: Game, index: int) -> None:
+        self.selected = []
+        self.reachable = []
+        self.board = game.board.ravel().tolist()
+        self.previews = [[p.row, p.col, p.colour] for p in game.previews]
+        self.score = game.score
 
     # hooks of GameWidget.watch
     def _play_move(self, move: Move) -> None:

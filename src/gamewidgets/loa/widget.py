@@ -5,7 +5,10 @@ The user plays ``x`` (the top and bottom rows) and moves first; the computer pla
 starts with a setup dialog (level, board size, PLAY — and *Continue* when an
 unfinished game was saved), then draws the board; everything it does is a method
 here: ``start(size, level)``, ``click(cell)``, ``play(move)``, ``pause``/``resume``,
-``new_game`` (back to the setup), ``continue_saved``, ``goto(i)``, ``show(analysis)``.
+``new_game`` (back to the setup), ``continue_saved``, ``goto(i)``, ``show(analysis)``;
+``undo()`` takes back the user's last move and the computer's answer and returns the
+user's move. ``watch(player)`` lets a player (a level name or a player object) play
+the user's side, the computer answering as usual; it needs a game (not the setup).
 
 The computer's move: its search runs in a worker thread on a copy of the game
 (``asyncio`` executor), so the kernel keeps answering while it thinks (``thinking``
@@ -26,7 +29,7 @@ from typing import Any, ClassVar
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
-from ..analysis import Analysis
+from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, BadSave, IllegalMove
 from ..untrusted import short_repr
 from . import picture
@@ -73,10 +76,8 @@ class LinesOfAction(GameWidget):
     paused = traitlets.Bool(False).tag(sync=True)
     result = traitlets.Dict(help="the results screen once the game is over").tag(sync=True)
     saved = traitlets.Dict(help="an unfinished saved game: {size, level, moves}; {} if none").tag(sync=True)
-    history_length = traitlets.Int(1).tag(sync=True)
-    history_index = traitlets.Int(0).tag(sync=True)
 
-    def __init__(self, size: int | None = None, level: str | None = None, *, seed: int | None = None,
+    def __init__(self, *, size: int | None = None, level: str | None = None, seed: int | None = None,
                  game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
         """``seed`` seeds the computer's random moves; ``ai`` passes options to its level
@@ -106,13 +107,8 @@ class LinesOfAction(GameWidget):
         return f"{self.size}x{self.size} {self.level}"
 
     @property
-    def history(self) -> list[str]:
-        """The moves so far, in notation."""
-        return [str(m) for m in self._game.moves]
-
-    @property
     def looking_back(self) -> bool:
-        return self.phase != "setup" and self.history_index < self.history_length - 1
+        return self.phase != "setup" and super().looking_back
 
     def __repr__(self) -> str:
         return f"<LinesOfAction {self.size}x{self.size} {self.level} {self.phase} moves={self.moves}>"
@@ -169,8 +165,9 @@ class LinesOfAction(GameWidget):
     def play(self, move: MoveLike | CellLike, dst: CellLike | None = None) -> Move:
         """The user's move (``play("b1-b3")``, a Move, its dict or ``play(src, dst)``);
         then the computer answers."""
+        self._go_live()
         if not self._users_turn():
-            raise IllegalMove("it is not your move" if self.phase == "playing" else f"the game is {self.phase}")
+            raise IllegalMove(self._why_not_your_move())
         played = self._game.play(move, dst)  # raises IllegalMove, changing nothing
         self._moved(played, "user")
         return played
@@ -204,45 +201,30 @@ class LinesOfAction(GameWidget):
             self._refresh_saved()
             self._event("setup")
 
-    def undo(self) -> None:
-        """Take back the user's last move and the computer's answer."""
+    def undo(self) -> Move:
+        """Take back the user's last move and the computer's answer (if it answered);
+        returns the user's move taken back."""
         self._cancel_thinking()
+        self._go_live()
         game = self._game
         if not game.moves:
             raise IllegalMove("there is no move to take back")
-        game.undo()
+        taken = game.undo()
         if game.turn != USER and game.moves:
-            game.undo()
+            taken = game.undo()
         with self.hold_sync():
             self.phase, self.result = "playing", {}
             self._sync()
             self._event("undo")
         self._save()
-
-    def goto(self, index: int | None) -> None:
-        """Show position ``index`` of the game (0 = start, -1 or None = now); read-only."""
-        last = len(self._game.moves)
-        index = self._position_index(index, last)
-        if index == last:
-            if self.looking_back:
-                with self.hold_sync():
-                    self._sync()
-                    self._event("goto", index=index)
-            return
-        past = self._game.copy()
-        for _ in range(last - index):
-            past.undo()
-        with self.hold_sync():
-            self.selected, self.targets, self.line_counts, self.overlay = [], [], {}, {}
-            self._sync_board(past)
-            self.history_index = index
-            self._event("goto", index=index)
+        return taken
 
     def show(self, analysis: Analysis | None) -> None:
         """Write each candidate's score on its target cell, the chosen move as an arrow
         (``PLAYERS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it.
         The overlay is :func:`gamewidgets.loa.picture.overlay`'s, the one ``game.svg(analysis)``
-        draws."""
+        draws. Looking back, it returns to the live game first."""
+        self._go_live()
         self.overlay = picture.overlay(self._game, analysis)
 
     # ------------------------------------------------------------ view handlers
@@ -264,7 +246,41 @@ class LinesOfAction(GameWidget):
         name = {"continue": "continue_saved"}.get(message["type"], message["type"])
         getattr(self, name)()
 
+    # ------------------------------------------------- hooks of GameWidget.watch, goto
+    def watch(self, player: ComputerPlayer | str | None = None, moves: int = 1, delay: float = 0.6,
+              explain: bool = False) -> asyncio.Task[None] | None:
+        if self.phase == "setup":
+            raise IllegalMove("there is no game to watch yet: start one (w.start(size, level))")
+        return super().watch(player, moves, delay, explain)
+
+    watch.__doc__ = GameWidget.watch.__doc__
+
+    def _player_named(self, name: str | None) -> ComputerPlayer:
+        """A player of ``PLAYERS`` for the user's side (None: the computer's level)."""
+        name = name or self.level
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; Lines of Action has {', '.join(PLAYERS)}")
+        return PLAYERS[name](seed=self.seed, **self.ai_options)
+
+    def _play_move(self, move: Move) -> None:
+        self.play(move)
+
+    @property
+    def _finished(self) -> bool:
+        return self.phase != "playing" or self._game.is_over
+
+    def _show_position(self, game: Game, index: int) -> None:
+        self.selected, self.targets, self.line_counts = [], [], {}
+        self._sync_board(game)
+
     # ---------------------------------------------------------------- internals
+    def _why_not_your_move(self) -> str:
+        if self.phase != "playing":
+            return f"the game is {self.phase}" if self.phase == "over" else "start a game first (w.start(size, level))"
+        if self.paused:
+            return "the game is paused: resume first"
+        return "it is the computer's move"
+
     def _users_turn(self) -> bool:
         return (self.phase == "playing" and not self.paused and self._game.turn == USER
                 and not self._game.is_over and not self.looking_back and self._thinking is None)
@@ -302,7 +318,7 @@ class LinesOfAction(GameWidget):
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
-        if loop is None:
+        if loop is None or self._answer_at_once:
             self._moved(self._game.play(self._player.choose(self._game.copy())), "computer")
             return
         self._thinking = loop.create_task(self._think(loop))
@@ -362,8 +378,7 @@ class LinesOfAction(GameWidget):
             self.position += 1
             self.overlay = {}
             self._sync_board(self._game)
-            self.history_length = len(self._game.moves) + 1
-            self.history_index = self.history_length - 1
+            self._sync_history()
 
     def _sync_board(self, game: Game) -> None:
         n = game.size

@@ -477,6 +477,17 @@ class Game:
         """The same as :meth:`undo`."""
         return self.undo()
 
+    @property
+    def actions(self) -> list[Move | Shuffle]:
+        """Everything ``undo`` can take back, oldest first: the move of each removed
+        pair and each shuffle (``moves`` holds the removals only)."""
+        return [step[1].move if step[0] == "remove" else Shuffle() for step in self._undo]
+
+    @property
+    def removals(self) -> list[Removal]:
+        """The pairs removed so far, oldest first (their tiles, paths and points)."""
+        return [step[1] for step in self._undo if step[0] == "remove"]
+
     def hint(self) -> Move:
         """A pair that can be removed now (costs 10 points); GameOver when none."""
         moves = self.legal_moves()

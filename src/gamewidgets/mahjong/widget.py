@@ -10,6 +10,9 @@ what it took back (the ``Move``, or ``Shuffle``) as ``game.undo()`` does.
 ``w.show(analysis)`` marks every removable pair and the player's next pair
 (``Solver().analyse(w.game)``); ``w.watch(name)`` takes every name of
 ``gamewidgets.mahjong.PLAYERS`` ("solver", the default, and "random") or a player.
+``w.history`` and ``w.goto(i)`` (the history slider) step through every removal and
+every shuffle (``game.actions``, what undo takes back); looking back shows the earlier
+grid and removed tiles, takes no clicks, and the score and clock stay the live game's.
 
 Time: the game's clock runs in Python; the view shows it ticking and asks Python to
 recount the score every 10 s (``tick``), so the −2 per 10 s rule lives only here. The
@@ -51,6 +54,7 @@ class MahjongConnect(GameWidget):
         "pause": "_view_simple",
         "resume": "_view_simple",
         "tick": "_view_simple",
+        "goto": "_view_goto",
     }
     _setting_traits = (*GameWidget._setting_traits, "orientation")
 
@@ -73,7 +77,7 @@ class MahjongConnect(GameWidget):
     paused = traitlets.Bool(False).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, seed: int | None = None, *, game: Game | None = None, scoring: str = "timed",
+    def __init__(self, *, seed: int | None = None, game: Game | None = None, scoring: str = "timed",
                  store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         super().__init__(store=store, **kwargs)
         self.record = self.store.record(self.game_name)
@@ -95,7 +99,7 @@ class MahjongConnect(GameWidget):
         "refused" or "nothing"."""
         cell = as_cell(cell, self._game.shape)
         game = self._game
-        if game.won or game.paused or not game.grid[cell]:
+        if game.won or game.paused or self.looking_back or not game.grid[cell]:
             return "nothing"
         if not self.selected:
             self._select(cell)
@@ -145,13 +149,10 @@ class MahjongConnect(GameWidget):
 
     def undo(self) -> Move | Shuffle:
         """Take back the last removal or shuffle; returns it (the Move, or Shuffle)."""
-        if self._game.paused:
-            raise IllegalMove("the game is paused: resume first")
+        self._require_playing()
         taken = self._game.undo()
         removal = isinstance(taken, Move)
         with self.hold_sync():
-            if removal:
-                self.removed = self.removed[:-2]
             self.selected = []
             self._sync()
             self._event("undo", undone="remove" if removal else "shuffle")  # the view's contract
@@ -159,6 +160,7 @@ class MahjongConnect(GameWidget):
 
     def restart(self) -> None:
         """Play the same deal again."""
+        self._go_live()
         self._game.restart()
         self._start(self._game, kind="restart")
 
@@ -191,8 +193,14 @@ class MahjongConnect(GameWidget):
         """Mark every removable pair of ``analysis`` (``Solver().analyse(w.game)``) and
         its chosen pair — the overlay of :func:`gamewidgets.mahjong.picture.overlay`, the
         same marks ``w.game.svg(analysis)`` draws; ``show(None)`` removes the marks, and
-        so does the next move. TypeError for anything but a Mahjong Connect analysis."""
-        self.overlay = {} if analysis is None else analysis_overlay(self._game, analysis)
+        so does the next move. TypeError for anything but a Mahjong Connect analysis.
+        Looking back, it returns to the live game first."""
+        if analysis is None:
+            self.overlay = {}
+            return
+        overlay = analysis_overlay(self._game, analysis)
+        self._go_live()
+        self.overlay = overlay
 
     def solve(self) -> Analysis:
         """The solver's explanation of the position (also drawn with ``show``)."""
@@ -214,6 +222,15 @@ class MahjongConnect(GameWidget):
     def _finished(self) -> bool:
         return self._game.is_over
 
+    # hooks of GameWidget.goto: the history is every removal and shuffle
+    def _history_moves(self) -> list[Move | Shuffle]:
+        return self._game.actions
+
+    def _show_position(self, game: Game, index: int) -> None:
+        self.selected = []
+        self.hint_pair = []
+        self._sync_tiles(game)
+
     # ------------------------------------------------------------ view handlers
     def _view_click(self, message: dict[str, Any]) -> None:
         if "cell" not in message:
@@ -224,7 +241,7 @@ class MahjongConnect(GameWidget):
         if "from" not in message or "to" not in message:
             raise BadMessage("a drop needs from and to")
         a, b = as_cell(message["from"], self._game.shape), as_cell(message["to"], self._game.shape)
-        if a != b:
+        if a != b and not self.looking_back:
             self._try_remove(a, b)
 
     def _view_simple(self, message: dict[str, Any]) -> None:
@@ -232,6 +249,8 @@ class MahjongConnect(GameWidget):
 
     # ---------------------------------------------------------------- internals
     def _require_playing(self) -> None:
+        """Every action from Python: back to the live game first; refused while paused."""
+        self._go_live()
         if self._game.paused:
             raise IllegalMove("the game is paused: resume first")
 
@@ -256,7 +275,6 @@ class MahjongConnect(GameWidget):
     def _after_removal(self, removal: Removal) -> None:
         with self.hold_sync():
             self.selected = []
-            self.removed = [*self.removed, *(code(t) for t in removal.tiles)]
             self._sync()
             self._event("remove", a=list(removal.move.a), b=list(removal.move.b),
                         tiles=[code(t) for t in removal.tiles], path=[list(p) for p in removal.path])
@@ -269,7 +287,6 @@ class MahjongConnect(GameWidget):
         with self.hold_sync():
             self.rows, self.cols = game.shape
             self.selected = []
-            self.removed = []
             self.scoring = game.scoring
             self._sync()
             self._event(kind, seed=game.seed)
@@ -280,8 +297,8 @@ class MahjongConnect(GameWidget):
             self.position += 1
             self.overlay = {}
             self.hint_pair = []
-            self.grid = [code(int(t)) for t in game.grid.ravel()]
-            self.tiles_left = game.tiles_left
+            self._sync_tiles(game)
+            self._sync_history()
             self.won = game.won
             self.stuck = game.stuck
             self.paused = game.paused
@@ -289,3 +306,9 @@ class MahjongConnect(GameWidget):
             self.seconds = game.clock.elapsed
             self.clock_running = game.clock.running
             self.score = game.score
+
+    def _sync_tiles(self, game: Game) -> None:
+        """The grid, the removed tiles and the count of ``game`` (live or looked back on)."""
+        self.grid = [code(int(t)) for t in game.grid.ravel()]
+        self.removed = [code(t) for removal in game.removals for t in removal.tiles]
+        self.tiles_left = game.tiles_left

@@ -64,7 +64,7 @@ from collections.abc import Callable
 from typing import Any, ClassVar
 
 from ..._widget import DEFAULT_STORE, StoreOption, open_store
-from ...errors import IllegalMove, RoomError
+from ...errors import GameError, IllegalMove, RoomError
 from ...extras import MissingExtra, require
 from ...store import Store, StoreWarning
 from ...untrusted import short_repr
@@ -227,6 +227,12 @@ class OnlineDomino(DominoTable):
         return presence
 
     # ------------------------------------------------------------------ queries
+    def _history_moves(self) -> list[Any]:
+        """No history (``history``, ``goto``): a seat holds only its own view of the
+        game, and an earlier position cannot be rebuilt from it without the hands."""
+        raise GameError("an online seat has no history to look back on: it sees only its own view of the game "
+                        "(w.view.history lists the moves as this seat saw them)")
+
     @property
     def view(self) -> PlayerView | None:
         """What this seat sees (None until the server has sent it)."""
