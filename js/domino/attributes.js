@@ -8,10 +8,15 @@
 //   data-reduced-motion, data-state ("over" when there is a result), data-live
 //   (online: both seats connected; "true" otherwise), data-presence (online: each
 //   seat's here / away / offline / unknown, e.g. "here,away"; "" otherwise).
+// - History: data-history ("index/last"), data-history-mode ("live" | "back").
+// - An analysis: data-overlay (the hand tiles it marks, 0 for none), data-beliefs
+//   (the tiles of its beliefs strip, 0 for none), data-overlay-move (its chosen
+//   action: "play" / "draw" / "pass", "" for none).
 
+import { tileMark } from "./analysis.js";
 import { tileKey } from "./dominoes.js";
 
-/** Write them from the traits and the view's own state (view.selected). */
+/** Write them from the traits and the view's own state (view.selected, view.overlay). */
 export function writeAttributes(view) {
   const { read } = view;
   const ds = view.root.dataset;
@@ -35,6 +40,14 @@ export function writeAttributes(view) {
   ds.muted = read.muted() ? "true" : "false";
   ds.reducedMotion = view.animator.reduced() ? "true" : "false";
   ds.state = r ? "over" : "playing";
+  const [index, length] = read.history();
+  ds.history = `${index}/${length - 1}`;
+  ds.historyMode = index < length - 1 ? "back" : "live";
+  const shown = view.overlay;
+  const hand = handoff ? [] : read.tiles("hand");
+  ds.overlay = String(shown ? hand.filter((t) => tileMark(shown, t)).length : 0);
+  ds.beliefs = String(shown ? shown.beliefs.length : 0);
+  ds.overlayMove = shown ? shown.action : "";
   if (!r) ds.result = "";
   else if (r.winner == null) ds.result = "draw";
   else if (m === "local") ds.result = String(r.winner);

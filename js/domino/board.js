@@ -14,12 +14,16 @@
 //   tile that fits there is played with one click (its first listed end).
 // - Doubles lie crosswise in a row, but in line at a corner of the snake (the
 //   turning tile and the one after it), so they never overlap a neighbour.
+// - Looking back, the line starts a little lower, under the "Looking back" banner
+//   over the board's top edge (the line shown is an earlier one anyway).
+// - An analysis marks the line's ends (endmarks.js), under the end markers.
 
 import { createCanvas, roundRectPath } from "../lib/canvas.js";
 import { element as h } from "../lib/element.js";
 import { easing } from "../lib/motion.js";
 import { font } from "../lib/theme.js";
 import { layoutLine, slotPips } from "./dominoes.js";
+import { createEndMarks } from "./endmarks.js";
 
 export const DROP_MS = 280;
 const MIN_WIDTH = 200;
@@ -28,6 +32,7 @@ const MAX_UNIT = 27;
 const WIDE_UNIT = 15; // the smallest unit the width alone asks for
 const MIN_UNIT = 12; // ... and the smallest one when the height is short
 const MIN_HEIGHT = 110; // px: the board of a short line, where the page has room
+const BANNER_ROOM = 22; // px over the first row's tiles while looking back (the banner)
 
 const clamp = (v, lo, hi) => Math.max(lo, Math.min(hi, v));
 
@@ -50,6 +55,7 @@ export function createBoard(view) {
     b.addEventListener("click", () => view.input.playSelected(end));
     endButtons[end] = b;
   }
+  const endMarks = createEndMarks(view);
 
   let canvas = null;
   let layout = null; // { slots, height, rows, unit, width }
@@ -61,23 +67,26 @@ export function createBoard(view) {
   /** The snake in `width` px, its unit as large as fits `availHeight`. */
   function computeLayout(width, availHeight) {
     const tiles = slotsTiles();
+    const back = read.lookingBack();
+    const room = (u) => (back ? Math.max(0, BANNER_ROOM - Math.round(u * 0.5)) : 0);
     let unit = clamp(Math.floor(width / 19), WIDE_UNIT, MAX_UNIT);
     let lay = layoutLine({ width, unit, tiles, pad: Math.round(unit * 0.5) });
-    while (lay.height > availHeight && unit > MIN_UNIT) {
+    while (lay.height + room(unit) > availHeight && unit > MIN_UNIT) {
       unit -= 1;
       lay = layoutLine({ width, unit, tiles, pad: Math.round(unit * 0.5) });
     }
+    const top = room(unit);
     // some air around a short line (room for the notices and dialogs over it too),
     // as far as the page leaves room for it
-    const minH = Math.min(Math.max(unit * 4.4, MIN_HEIGHT), Math.max(lay.height, availHeight));
-    const height = Math.max(minH, Math.ceil(lay.height));
-    const dy = lay.rows === 1 ? (height - lay.height) / 2 : 0;
+    const minH = Math.min(Math.max(unit * 4.4, MIN_HEIGHT), Math.max(lay.height + top, availHeight));
+    const height = Math.max(minH, Math.ceil(lay.height + top));
+    const dy = lay.rows === 1 ? Math.max(top, (height - lay.height) / 2) : top;
     if (dy) for (const s of lay.slots) s.y += dy;
     return { ...lay, height, unit, width };
   }
   function ensureLayout(width, availHeight = lastHeight) {
     lastHeight = availHeight;
-    const key = `${width}|${availHeight}|${JSON.stringify(read.line())}`;
+    const key = `${width}|${availHeight}|${read.lookingBack()}|${JSON.stringify(read.line())}`;
     if (!layout || key !== layoutKey) {
       layout = computeLayout(width, availHeight);
       layoutKey = key;
@@ -169,6 +178,7 @@ export function createBoard(view) {
       b.style.width = `${slot.w + 6}px`;
       b.style.height = `${slot.h + 6}px`;
     }
+    endMarks.position(markerSlot, layout ? layout.width : 0, layout ? layout.height : 0);
   }
 
   function start() {
@@ -189,7 +199,7 @@ export function createBoard(view) {
       draw,
     });
     view.shell.onCleanup(canvas.destroy);
-    el.append(endButtons.left, endButtons.right);
+    el.append(...endMarks.els, endButtons.left, endButtons.right);
   }
 
   return {

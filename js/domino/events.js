@@ -1,6 +1,8 @@
 // The newest last_event: each plays its sound once per model (claimSound: two views
 // of one model do not both sound), and a played tile drops into place. The online
-// kinds (request, declined, connection, replaced) are the room's (room.js).
+// kinds (request, declined, connection, replaced) are the room's (room.js). A goto
+// (a step through the history, or back to the live game) is silent and drops
+// nothing: the line shown simply changes.
 //
 // data-event is the id of the newest last_event seen (attributes of the root: see
 // attributes.js).
@@ -49,6 +51,9 @@ export function createEvents(view) {
         break;
       case "level":
         play(SOUNDS.level);
+        break;
+      case "goto":
+        view.input.finishDrop();
         break;
       case "over": {
         const r = read.result();

@@ -1,15 +1,21 @@
 // The shown hand below the line: its label ("Your tiles · 7 tiles"), the Draw and
 // Pass buttons, and a sideways-scrolling row of tile buttons
-// (button[data-tile="a-b"], data-playable, data-opening: the "Lead" mark).
+// (button[data-tile="a-b"], data-playable, data-opening: the "Lead" mark). An
+// analysis (analysis.js) tints each candidate tile by its value, with its score as a
+// badge above it (data-candidate="<score>"), the chosen one outlined
+// (data-chosen="true"); a chosen draw or pass marks Draw / Pass (data-chosen).
 //
 // Choices where the contract is silent:
 // - Non-playable hand tiles are buttons with aria-disabled and tabindex -1 (Tab
-//   reaches only playable tiles and buttons); clicking one buzzes. Tiles are not
+//   reaches only playable tiles and buttons); clicking one buzzes. When the focused
+//   tile leaves the hand (played, or a step through the history) the view's root
+//   takes the focus, so the keys stay in the view. Tiles are not
 //   playable while the hand is not the player's to move (Python's `playable` is
 //   empty then) or while the computer thinks.
 
 import { createButton } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
+import { markColours, tileMark } from "./analysis.js";
 import { dominoCanvas, sameTile, tileKey } from "./dominoes.js";
 
 export const HAND_W = 30; // a hand tile (standing), CSS px
@@ -55,12 +61,31 @@ export function createHand(view) {
     b.dataset.tile = tileKey(tile);
     const lead = h(doc, "span", "gw-dom-lead", "Lead");
     lead.setAttribute("aria-hidden", "true");
+    const score = h(doc, "span", "gw-dom-score");
+    score.setAttribute("aria-hidden", "true");
     const d = dpr();
     const canvas = dominoCanvas(doc, tile, HAND_W, HAND_H, d);
-    b.append(canvas, lead);
+    b.append(canvas, lead, score);
     b.addEventListener("click", () => view.input.onTileClick(tile));
     b.addEventListener("keydown", (event) => view.input.onTileKey(event));
-    return { el: b, canvas, dpr: d, tile };
+    return { el: b, canvas, score, dpr: d, tile };
+  }
+
+  /** The analysis' mark on a tile button (or none); returns the words for its label. */
+  function markTile(entry, mark) {
+    const b = entry.el;
+    if (!mark) {
+      delete b.dataset.candidate;
+      delete b.dataset.chosen;
+      entry.score.textContent = "";
+      return "";
+    }
+    b.dataset.candidate = mark.label;
+    if (mark.chosen) b.dataset.chosen = "true";
+    else delete b.dataset.chosen;
+    markColours(b, mark.value);
+    entry.score.textContent = mark.label;
+    return `, analysis score ${mark.label}${mark.chosen ? " (its choice)" : ""}`;
   }
 
   /** The tile buttons: one per tile of the hand, in its order, marked. */
@@ -104,12 +129,15 @@ export function createHand(view) {
         b.tabIndex = -1;
       }
       const where = p ? (p.ends.length > 1 && read.line().length ? " (fits both ends)" : ` (fits the ${p.ends[0]} end)`) : "";
-      b.setAttribute("aria-label", `${tile[0]}\u2013${tile[1]}${b.dataset.opening === "true" ? ", the opening tile" : ""}${p ? where : ", does not fit"}`);
+      const scored = markTile(entry, tileMark(view.overlay, tile));
+      b.setAttribute("aria-label", `${tile[0]}\u2013${tile[1]}${b.dataset.opening === "true" ? ", the opening tile" : ""}${p ? where : ", does not fit"}${scored}`);
       b.title = p ? `Play ${tile[0]}\u2013${tile[1]}${where}` : `${tile[0]}\u2013${tile[1]}`;
       if (row.children[i] !== b) row.insertBefore(b, row.children[i] || null);
     });
     if (focusedKey && buttons.has(focusedKey) && doc.activeElement !== buttons.get(focusedKey).el) {
       buttons.get(focusedKey).el.focus({ preventScroll: true });
+    } else if (focusedKey && !buttons.has(focusedKey)) {
+      view.root.focus({ preventScroll: true }); // the focused tile went (played, or looking back): keys stay in the view
     }
   }
 
@@ -128,6 +156,9 @@ export function createHand(view) {
     row.setAttribute("aria-label", m !== "local" ? "Your tiles" : `${n[me]}'s tiles`);
     drawButton.hidden = !read.canDraw() || handoff;
     passButton.hidden = !read.canPass() || handoff;
+    const action = view.overlay ? view.overlay.action : "";
+    drawButton.dataset.chosen = action === "draw" ? "true" : "false";
+    passButton.dataset.chosen = action === "pass" ? "true" : "false";
     updateTiles(hand);
   }
 

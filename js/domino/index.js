@@ -9,10 +9,14 @@
 //                  replaced dialog, New game as ask / agree, the online events
 //   table.js       the green table holding the parts below and the dialogs
 //   piles.js       the table's top row: the opponent's hidden hand, the boneyard
+//   beliefs.js     under it, an analysis' beliefs about the hidden hand
 //   board.js       the line on a canvas (a snake, fitted to the width and height),
-//                  the dropping tile, ghosts and end markers
+//                  the dropping tile, ghosts and end markers; endmarks.js: an
+//                  analysis' marks at the line's ends (analysis.js: the overlay read)
 //   hand.js        the shown hand (tile buttons), Draw / Pass
 //   level.js       the level menu;  screens.js  handoff and end-of-hand screens
+//   (the history slider under the table and the "Looking back" banner over the
+//   line: js/lib/history.js; hidden online, where there is no history)
 //   input.js       clicks and keys -> intents (act), the selection
 //   events.js      last_event: sounds, the drop animation
 //   status.js      the status line;  attributes.js  the root's data attributes
@@ -22,19 +26,21 @@
 //
 // The parts share one `view` object (below): the model and its reader, the shell's
 // root, the sound and animator, the view's own state (the selection, the dropping
-// tile) and the parts themselves, which call each other through it. Two views of
-// one model each have their own.
+// tile, the analysis shown) and the parts themselves, which call each other through
+// it. Two views of one model each have their own.
 //
 // Sync: the traits are watched together (one microtask per Python update): the new
 // last_event is handled, the line is laid out again if it changed, then update()
 // writes the DOM from the traits in one pass.
 
+import { createHistoryControls } from "../lib/history.js";
 import { createAnimator, watchPrefersReducedMotion } from "../lib/motion.js";
 import { createSettings } from "../lib/settings.js";
 import { createShell } from "../lib/shell.js";
 import { createSound } from "../lib/sound.js";
 import { watchTraits } from "../lib/traits.js";
 import { writeAttributes } from "./attributes.js";
+import { createBeliefs } from "./beliefs.js";
 import { createBoard } from "./board.js";
 import { createDominoSprites } from "./dominoes.js";
 import { createEvents } from "./events.js";
@@ -70,6 +76,7 @@ function render({ model, el }) {
     sprites: createDominoSprites(), // painted tiles, shared by the board and the piles
     selected: null, // [a, b] of the chosen hand tile (this view's own)
     drop: null, // { end, tween } the newest tile dropping into place
+    overlay: null, // the analysis drawn (analysis.js), read at each update
     destroyed: false,
     update,
     act: (msg) => view.input.act(msg),
@@ -85,33 +92,47 @@ function render({ model, el }) {
   view.controls = createControls(view);
   view.room = createRoom(view);
   view.piles = createPiles(view);
+  view.beliefs = createBeliefs(view);
   view.board = createBoard(view);
   view.hand = createHand(view);
   view.level = createLevelMenu(view);
   view.screens = createScreens(view);
   view.status = createStatus(view);
   view.events = createEvents(view);
+  view.history = createHistoryControls({
+    doc,
+    model,
+    beforeGoto: () => view.input.finishDrop(),
+    onBackToGame: () => root.focus({ preventScroll: true }),
+  });
+  onCleanup(view.history.destroy);
   const settings = createSettings({ doc, model, items: [["reduced_motion", "Reduced motion", "No sliding or dropping tiles"]] });
   onCleanup(settings.destroy);
 
   view.table = createTable(view, {
-    parts: [view.piles.el, view.board.el, view.hand.bar, view.hand.row],
+    parts: [view.piles.el, view.beliefs.el, view.board.el, view.hand.bar, view.hand.row],
     dialogs: [view.level.dialog, view.screens.handoff, view.screens.result, view.room.replaced],
   });
-  shell.mount(shell.header, view.controls.toolbar, view.room.strip, view.table.el, settings.el, view.status.el);
+  shell.mount(shell.header, view.controls.toolbar, view.room.strip, view.table.el, view.history.slider.el,
+    settings.el, view.status.el);
   view.board.start();
-  view.board.el.appendChild(view.room.notices);
+  view.board.el.append(view.history.banner.el, view.room.notices);
 
-  shell.listen([[root, "keydown", view.input.onRootKey]]);
+  shell.listen([
+    [root, "keydown", view.input.onRootKey],
+    [view.table.el, "click", view.input.onTableClick],
+  ]);
   onCleanup(watchPrefersReducedMotion(() => update()));
 
   /** Write the DOM from the traits (and the view's own state), in one pass. */
   function update() {
     if (view.destroyed) return;
+    view.overlay = read.overlay();
     view.input.dropStaleSelection();
     writeAttributes(view);
     view.controls.update();
     view.piles.update();
+    view.beliefs.update();
     view.hand.update();
     view.screens.updateHandoff();
     view.level.update();
@@ -119,13 +140,23 @@ function render({ model, el }) {
     view.screens.updateResult();
     view.room.placeNotices();
     view.status.update();
+    showHistory();
     view.board.positionMarkers();
+  }
+
+  /** The slider and banner (hidden online: no history there). */
+  function showHistory() {
+    const [index, length] = read.history();
+    view.history.show(index, length, read.isOnline());
   }
 
   function onTraits(changed) {
     if (view.destroyed) return;
     view.events.handle(read.event());
-    if (!changed || changed.has("line")) view.board.relayout(); // the canvas height follows the line
+    // the canvas height follows the line (and looking back: room for the banner)
+    if (!changed || changed.has("line") || changed.has("history_index") || changed.has("history_length")) {
+      view.board.relayout();
+    }
     update();
     view.requestDraw();
   }

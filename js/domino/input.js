@@ -1,31 +1,49 @@
 // Input -> intents: choosing a hand tile, then an end of the line (a marker, or the
-// Left / Right arrow), Esc to put it back; M for the sound anywhere in the view
-// except a text field; every message to Python goes through act().
+// Left / Right arrow), Esc to put it back; M for the sound, PageUp / PageDown and
+// [ ] through the history, anywhere in the view except a text field; every message
+// to Python goes through act().
 //
 // Choices where the contract is silent:
 // - The selection is this view's own (two views of one model select independently);
 //   it is cleared when the tile is no longer playable.
 // - M toggles the sound anywhere in the view, as in the other games.
+// - Looking back (history_index < history_length - 1) is read-only: a click on the
+//   table (a tile, the line, the piles) sends nothing and nudges the banner; Esc
+//   returns to the live game. The toolbar (Level, New game) still works.
 
 import { consume, keyPlace } from "../lib/keys.js";
 import { sendMessage } from "../lib/traits.js";
 import { sameTile } from "./dominoes.js";
 import { SOUNDS } from "./sounds.js";
+import { historyStep } from "../lib/history.js";
 
 /**
- * { act, selectedEntry, dropStaleSelection, onTileClick, onTileKey, playSelected,
- * onRootKey, firstFocusable }. The selection is view.selected.
+ * { act, finishDrop, selectedEntry, dropStaleSelection, onTileClick, onTileKey,
+ * playSelected, onRootKey, onTableClick, firstFocusable }. The selection is
+ * view.selected; view.history is the history slider and banner (index.js).
  */
 export function createInput(view) {
   const { model, read, sound } = view;
 
-  /** Send an intent; the tile still dropping into place lands at once. */
-  function act(msg) {
+  /** The tile still dropping into place lands at once. */
+  function finishDrop() {
     if (view.drop) {
       view.drop = null;
       if (view.animator.finish) view.animator.finish();
     }
+  }
+
+  /** Send an intent (after finishing the drop). */
+  function act(msg) {
+    finishDrop();
     sendMessage(model, msg);
+  }
+
+  /** A click on the table while looking back (not on the banner or a dialog): nothing is sent, the banner explains. */
+  function onTableClick(event) {
+    const t = event.target;
+    if (!read.lookingBack() || (t && t.closest && t.closest(".gw-banner, .gw-dialog-backdrop"))) return;
+    view.history.banner.nudge();
   }
 
   /** The selected tile's { tile, ends }, or null. */
@@ -43,6 +61,7 @@ export function createInput(view) {
   }
 
   function onTileClick(tile) {
+    if (read.lookingBack()) return; // the table's click nudges the banner
     const p = read.playable().find((x) => sameTile(x.tile, tile));
     if (!p) {
       sound.play(SOUNDS.blocked);
@@ -86,8 +105,17 @@ export function createInput(view) {
   /** Keys anywhere in the view (after a focused tile's own handler). */
   function onRootKey(event) {
     if (event.defaultPrevented) return;
-    const arrow = event.key === "ArrowLeft" || event.key === "ArrowRight";
-    if (event.key === "Escape" && view.selected && !view.level.isOpen()) {
+    const key = event.key;
+    const arrow = key === "ArrowLeft" || key === "ArrowRight";
+    const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+    const step = historyStep(event);
+    if (step && keyPlace(event) !== "text" && !read.isOnline()) {
+      consume(event);
+      if (read.history()[1] > 1) view.history.slider.step(step);
+    } else if (key === "Escape" && plain && read.lookingBack() && !view.level.isOpen()) {
+      consume(event);
+      view.history.slider.toEnd();
+    } else if (event.key === "Escape" && view.selected && !view.level.isOpen()) {
       event.preventDefault();
       sound.play(SOUNDS.deselect);
       setSelected(null);
@@ -104,5 +132,16 @@ export function createInput(view) {
   /** Where the focus goes after a dialog closes. */
   const firstFocusable = () => view.hand.firstFocusable() || view.controls.newButton;
 
-  return { act, selectedEntry, dropStaleSelection, onTileClick, onTileKey, playSelected, onRootKey, firstFocusable };
+  return {
+    act,
+    finishDrop,
+    selectedEntry,
+    dropStaleSelection,
+    onTileClick,
+    onTileKey,
+    playSelected,
+    onRootKey,
+    onTableClick,
+    firstFocusable,
+  };
 }

@@ -3,10 +3,13 @@
 //
 //   const read = createReader(model);   // one per view (it remembers the last good line)
 //   read.mode(), read.line(), read.playable(), read.net(), read.live(), ...
+//   read.history() -> [index, length], read.lookingBack(), read.overlay() (analysis.js)
 //   TRAITS: the traits the view watches together.
 
+import { parseDominoOverlay } from "./analysis.js";
 import { asTile } from "./dominoes.js";
 import { asObject, readBool, readInt, readList, readRaw, readString } from "../lib/traits.js";
+import { readHistory } from "../lib/history.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
 export const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
@@ -37,6 +40,9 @@ export const TRAITS = [
   "position",
   "invite",
   "online",
+  "overlay",
+  "history_length",
+  "history_index",
 ];
 
 export function createReader(model) {
@@ -139,9 +145,27 @@ export function createReader(model) {
     };
   }
 
+  /** [index, length] of the history (online: [0, 1], no history). */
+  function history() {
+    if (isOnline()) return [0, 1];
+    return readHistory(model);
+  }
+  const lookingBack = () => {
+    const [index, length] = history();
+    return index < length - 1;
+  };
+
   return {
     mode,
     isOnline,
+    history,
+    lookingBack,
+    /** The analysis to draw (parsed, see analysis.js), or null: none while looking back, during the handoff, or of another hand. */
+    overlay() {
+      if (lookingBack() || readBool(model, "handoff", false)) return null;
+      const o = parseDominoOverlay(readRaw(model, "overlay"));
+      return o && (o.player === null || o.player === seat()) ? o : null;
+    },
     seat,
     names,
     net,

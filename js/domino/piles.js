@@ -1,5 +1,7 @@
 // The table's top row: the opponent's hidden hand (a fan of backs and its count) on
-// the left, the boneyard (a small stack and its count) on the right.
+// the left, the boneyard (a small stack and its count) on the right. An analysis
+// whose chosen move is a draw marks the boneyard (data-candidate="draw",
+// data-chosen="true").
 //
 // On a narrow table (a phone: ~250 px) the fan overlaps more and the stack is
 // smaller, so that both piles fit; the row's own width decides (watched).
@@ -87,6 +89,14 @@ export function createPiles(view) {
     boneyard.count.textContent = String(by);
     boneyard.label.textContent = "Boneyard";
     boneyard.el.title = `${by} tile${by === 1 ? "" : "s"} left to draw`;
+    if (view.overlay && view.overlay.action === "draw") {
+      boneyard.el.dataset.candidate = "draw";
+      boneyard.el.dataset.chosen = "true";
+      boneyard.el.title += " \u2014 the analysis draws";
+    } else {
+      delete boneyard.el.dataset.candidate;
+      delete boneyard.el.dataset.chosen;
+    }
     paint();
   }
 

@@ -3,6 +3,8 @@
 // points, why, both hands, New game).
 //
 // Choices where the contract is silent:
+// - Looking back, the handoff screen is put away (the hand stays hidden: Python
+//   sends none), so the earlier line shows; back in the live game it returns.
 // - Online, the result screen shows the opponent's hand as backs with its count (the
 //   server never reveals it); it is closed while the seat is open in another notebook.
 
@@ -44,7 +46,7 @@ export function createScreens(view) {
   const noTiles = (row) => row.appendChild(h(doc, "em", null, "no tiles left"));
 
   function updateHandoff() {
-    if (read.handoff() && !read.result()) {
+    if (read.handoff() && !read.result() && !read.lookingBack()) {
       const t = read.turn();
       const who = read.names()[t == null ? read.seat() : t];
       handoff.setTitle(`Pass the device to ${who}`);
@@ -114,9 +116,10 @@ export function createScreens(view) {
     const changed = key !== resultKey;
     resultKey = key;
     const blocked = m === "online" && read.net().state === "replaced";
-    if (!r || blocked) {
+    const back = read.lookingBack(); // (an earlier position is never over: belt and braces)
+    if (!r || blocked || back) {
       result.close();
-      if (!r) return;
+      if (!r || back) return;
     }
     if (changed) fill(r);
     if (!blocked && (changed || !result.isOpen)) result.open({ focus: root.contains(doc.activeElement) });

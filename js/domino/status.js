@@ -1,8 +1,10 @@
 // The status line under the table: whose turn it is and what to do, the error from
-// Python, the end of the hand, the online state; and passing messages (flash) that
-// stay a few seconds (online: the invite copied, a request declined, the opponent
-// back).
+// Python, looking back, the end of the hand, the online state, an analysis' title
+// (with the legend of its colour scale at the line's end); and passing messages
+// (flash) that stay a few seconds (online: the invite copied, a request declined, the
+// opponent back).
 
+import { createScaleLegend } from "../lib/overlay.js";
 import { createStatusLine } from "../lib/readouts.js";
 
 const FLASH_MS = 6000;
@@ -11,6 +13,8 @@ const FLASH_MS = 6000;
 export function createStatus(view) {
   const { doc, read, shell } = view;
   const line = createStatusLine({ doc });
+  const legend = createScaleLegend({ doc });
+  line.aside.appendChild(legend.el);
   let flashText = ""; // a passing message
   let flashFor = ""; // room.presenceKey() when it was shown
   let flashTimer = 0;
@@ -20,6 +24,7 @@ export function createStatus(view) {
     const err = read.error();
     if (err) return err;
     if (flashText) return flashText;
+    if (read.lookingBack()) return "Looking back: PageUp/PageDown or [ ] step, Esc returns to the game.";
     const m = read.mode();
     const n = read.names();
     const me = read.seat();
@@ -44,6 +49,7 @@ export function createStatus(view) {
         return o.joined ? "Waiting for your opponent to reconnect." : "Waiting for your opponent to join: send them the invite.";
       }
     }
+    if (view.overlay && view.overlay.title) return view.overlay.title;
     const t = read.turn();
     if (t == null) return "";
     if (read.handoff()) return `Pass the device to ${n[t]}.`;
@@ -62,7 +68,12 @@ export function createStatus(view) {
 
   return {
     el: line.el,
-    update: () => line.show(text(), read.error() ? "error" : undefined),
+    update() {
+      const o = view.overlay;
+      const shown = text();
+      legend.show(!!o && (o.tiles.length > 0 || Object.keys(o.ends).length > 0));
+      line.show(shown, read.error() ? "error" : o && shown === o.title ? "overlay" : undefined);
+    },
     /** Say `message` now (null: what the status line says anyway). */
     show: (message) => line.show(message || text()),
     flash(message) {

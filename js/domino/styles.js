@@ -1,10 +1,12 @@
 // The look of the view: the green table, the piles, the line's board, the hand of
-// tile buttons, the dialogs' contents, the online strip and notices; and what
-// changes when the view is compact (a phone: the output area is ~300 px wide).
+// tile buttons, the dialogs' contents, the online strip and notices, an analysis'
+// marks and beliefs strip; and what changes when the view is compact (a phone: the
+// output area is ~300 px wide).
 
 import { ensureDialogStyles } from "../lib/dialog.js";
 import { ensureStyleSheet } from "../lib/stylesheet.js";
 import { PALETTE } from "../lib/theme.js";
+import { CELL_GAP, CELL_W } from "./beliefs.js";
 import { HAND_H } from "./hand.js";
 import { ensureOnlineStyles } from "./online.js";
 
@@ -105,6 +107,10 @@ const CSS = `
 .gw-domino .gw-dom-result-tiles { display: flex; flex-wrap: wrap; gap: 2px; min-height: 22px; line-height: 0; }
 .gw-domino .gw-dom-result-tiles em { line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; }
 .gw-domino .gw-dom-points { font-size: 30px; font-weight: 800; color: ${PALETTE.accent}; line-height: 1.1; }
+/* the end of the hand: wide enough for its message on one line, so that it holds a
+   short table (a laptop's 600 px window, the history slider under it) in height */
+.gw-domino .gw-dialog-backdrop[data-dialog="result"] .gw-dialog { max-width: min(480px, 100%); }
+.gw-domino .gw-dialog-backdrop[data-dialog="result"] .gw-dialog-body { margin-bottom: 12px; }
 .gw-domino .gw-dialog-backdrop[data-dialog="handoff"] { background: rgba(10, 20, 14, 0.92); }
 .gw-domino .gw-dom-online {
   display: flex; align-items: center; flex-wrap: wrap; gap: 8px 10px; margin: 0 4px 10px;
@@ -130,6 +136,72 @@ const CSS = `
   line-height: 20px; font-size: 12px; color: ${PALETTE.textDim}; margin-left: 6px; font-style: italic;
 }
 
+/* looking back: the banner over the line's top edge (the box has line-height 0) */
+.gw-domino .gw-dom-boardbox > .gw-banner { line-height: 1.3; }
+
+/* an analysis (w.show): the colours come from js/lib/overlay.js's scale, set per mark
+   as --gw-tint (translucent), --gw-edge and --gw-solid (analysis.js) */
+.gw-domino .gw-dom-tile[data-candidate] {
+  background: var(--gw-tint); box-shadow: 0 0 0 1.5px var(--gw-edge), 0 0 12px var(--gw-tint);
+}
+.gw-domino .gw-dom-tile[data-candidate]::after { box-shadow: none; }
+.gw-domino .gw-dom-tile[data-chosen="true"]::after {
+  inset: -4px; border-radius: 10px; box-shadow: 0 0 0 2.5px ${PALETTE.accent}, 0 0 14px rgba(246, 185, 59, 0.6);
+}
+.gw-domino .gw-dom-tile[data-candidate][aria-pressed="true"]::after {
+  inset: 1px 1px 4px; border-radius: 6px; box-shadow: 0 0 0 3px #ffd21f, 0 0 16px rgba(255, 210, 31, 0.8);
+}
+.gw-domino .gw-dom-score, .gw-domino .gw-dom-endscore {
+  position: absolute; z-index: 1; pointer-events: none; white-space: nowrap; font-weight: 800;
+  font-variant-numeric: tabular-nums; color: #f4f7fb; background: rgba(12, 16, 22, 0.88);
+  border: 1px solid var(--gw-solid); box-shadow: 0 1px 3px rgba(0, 0, 0, 0.5);
+}
+.gw-domino .gw-dom-score {
+  display: none; left: 50%; top: -9px; transform: translateX(-50%);
+  padding: 0 4px; border-radius: 6px; font-size: 9.5px; line-height: 12px;
+}
+.gw-domino .gw-dom-tile[data-candidate] .gw-dom-score { display: block; }
+.gw-domino .gw-dom-tile[data-candidate][data-opening="true"] .gw-dom-lead { top: auto; bottom: -7px; }
+.gw-domino .gw-dom-tile[data-chosen="true"] .gw-dom-score,
+.gw-domino .gw-dom-endscore[data-chosen="true"] { color: #2a1a00; background: ${PALETTE.accent}; border-color: #ffe09a; }
+.gw-domino .gw-dom-endmark {
+  position: absolute; box-sizing: border-box; border-radius: 6px; pointer-events: none;
+  background: var(--gw-tint); border: 2px solid var(--gw-edge); box-shadow: 0 0 10px var(--gw-tint);
+}
+.gw-domino .gw-dom-endmark[data-chosen="true"] {
+  border: 2.5px solid ${PALETTE.accent}; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.35), 0 0 14px rgba(246, 185, 59, 0.6);
+}
+.gw-domino .gw-dom-endscore { padding: 0 5px; border-radius: 7px; font-size: 10.5px; line-height: 14px; }
+.gw-domino .gw-dom-endmark[hidden], .gw-domino .gw-dom-endscore[hidden] { display: none; }
+.gw-domino .gw-dom-pile[data-chosen="true"] .gw-dom-pile-art {
+  border-radius: 6px; box-shadow: 0 0 0 2.5px ${PALETTE.accent}, 0 0 14px rgba(246, 185, 59, 0.6);
+}
+.gw-domino .gw-dom-pile[data-chosen="true"] .gw-dom-pile-text span { color: ${PALETTE.accent}; }
+.gw-domino .gw-dom-actions .gw-button[data-chosen="true"] {
+  box-shadow: 0 0 0 2.5px ${PALETTE.accent}, 0 0 12px rgba(246, 185, 59, 0.6);
+}
+.gw-domino .gw-dom-beliefs {
+  margin: 0 4px 6px; padding: 5px 6px 6px; border-radius: 10px; background: rgba(0, 0, 0, 0.18); line-height: 1.2;
+}
+.gw-domino .gw-dom-beliefs[hidden] { display: none; }
+.gw-domino .gw-dom-beliefs-head {
+  display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 8px; margin: 0 2px 4px; font-size: 11px;
+}
+.gw-domino .gw-dom-beliefs-head b { color: #e8f1ea; }
+.gw-domino .gw-dom-beliefs-head span { font-size: 10px; color: rgba(230, 240, 232, 0.7); }
+.gw-domino .gw-dom-beliefs-grid {
+  display: grid; grid-template-columns: repeat(auto-fill, ${CELL_W}px); gap: ${CELL_GAP}px;
+}
+.gw-domino .gw-dom-belief {
+  display: flex; flex-direction: column; align-items: center; padding: 1px 0; border-radius: 5px;
+  background: var(--gw-tint); box-shadow: inset 0 0 0 1px var(--gw-edge);
+}
+.gw-domino .gw-dom-belief canvas { display: block; }
+.gw-domino .gw-dom-belief span {
+  font-size: 9px; font-weight: 700; line-height: 11px; color: #f4f7fb; font-variant-numeric: tabular-nums;
+  text-shadow: 0 1px 2px rgba(0, 0, 0, 0.9);
+}
+
 /* compact (a phone: the output area is ~300 px wide): a tighter table, smaller pile
    labels, dialogs as wide as the table allows */
 .gw-domino[data-compact="true"] .gw-dom-table { margin: 4px 0 0; padding: 6px 6px 8px; }
@@ -137,6 +209,10 @@ const CSS = `
 .gw-domino[data-compact="true"] .gw-dom-pile { gap: 5px; }
 .gw-domino[data-compact="true"] .gw-dom-pile-text span { font-size: 9px; letter-spacing: 0.04em; }
 .gw-domino[data-compact="true"] .gw-dom-handbar { margin: 6px 2px 2px; }
+.gw-domino[data-compact="true"] .gw-dom-beliefs { margin: 0 0 6px; padding: 4px 4px 5px; }
+/* the "Looking back" banner fits a phone's board (~260 px) */
+.gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-banner { max-width: 100%; gap: 4px; padding-left: 7px; font-size: 9.5px; }
+.gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-banner .gw-banner-button { padding: 0 6px; font-size: 9.5px; }
 .gw-domino[data-compact="true"] .gw-dom-online { margin: 0 0 8px; gap: 6px; }
 .gw-domino[data-compact="true"] .gw-invite .gw-button { padding: 0 9px; }
 .gw-domino[data-compact="true"] .gw-invite .gw-button .gw-button-label { display: none; }
@@ -162,5 +238,5 @@ const CSS = `
 export function ensureDominoStyles(el) {
   ensureDialogStyles(el);
   ensureOnlineStyles(el);
-  ensureStyleSheet(el, "gamewidgets-domino-v2", CSS);
+  ensureStyleSheet(el, "gamewidgets-domino-v3", CSS);
 }

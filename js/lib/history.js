@@ -4,7 +4,30 @@
 import { createBanner } from "./banner.js";
 import { createButton } from "./buttons.js";
 import { element as h } from "./element.js";
-import { sendMessage } from "./traits.js";
+import { readInt, sendMessage } from "./traits.js";
+
+/**
+ * [index, length] of a widget's history (its history_index and history_length traits,
+ * checked): position `index` is shown, `length - 1` is the live game.
+ */
+export function readHistory(model) {
+  const length = Math.max(1, readInt(model, "history_length", 1));
+  const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
+  return [index, length];
+}
+
+/**
+ * The history step key event `event` asks for: -1 (back: PageUp or [), 1 (forward:
+ * PageDown or ]) or 0. [ and ] may need AltGr (Ctrl+Alt) on some layouts; Cmd+[ stays
+ * the browser's.
+ */
+export function historyStep(event) {
+  const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
+  const key = event.key;
+  if (key === "PageUp" ? plain : key === "[" && !event.metaKey) return -1;
+  if (key === "PageDown" ? plain : key === "]" && !event.metaKey) return 1;
+  return 0;
+}
 
 /**
  * Looking back through a game: the history slider (it sends `{"type": "goto"}`) and the
@@ -48,7 +71,10 @@ export function createHistoryControls({ doc = document, model, beforeGoto = () =
       slider.update(index, length);
       banner.show(index < length - 1 ? `Looking back \u00b7 move ${index} of ${length - 1}` : null);
     },
-    destroy: slider.destroy,
+    destroy() {
+      slider.destroy();
+      banner.destroy();
+    },
   };
 }
 
@@ -113,8 +139,12 @@ export function createHistorySlider({
     range.style.setProperty("--gw-fill", `${pct}%`);
     range.setAttribute("aria-valuetext", format(shown, last()));
     text.textContent = format(shown, last());
+    const focused = doc.activeElement;
     back.disabled = shown <= 0;
     forward.disabled = shown >= last();
+    // a step button that took the slider to its end is disabled now: the range keeps
+    // the focus (else it would fall to the page, and the next keys to the notebook)
+    if (focused && focused.disabled && (focused === back || focused === forward)) range.focus({ preventScroll: true });
     el.dataset.looking = shown < last() ? "back" : "live";
   }
 

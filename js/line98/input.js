@@ -16,6 +16,7 @@
 import { consume, isControlKey, keyPlace } from "../lib/keys.js";
 import { readInt, sendMessage } from "../lib/traits.js";
 import { currentPosition, lookingBack } from "./state.js";
+import { historyStep } from "../lib/history.js";
 
 /**
  * The listeners of `view` ([[node, type, fn], ...], for shell.listen): `board`,
@@ -67,10 +68,7 @@ export function inputListeners(view, { board, panel, moves }) {
     }
     const key = event.key;
     // history: PageUp/PageDown or [ ], anytime (also during an animation)
-    // ([ and ] may need AltGr, i.e. Ctrl+Alt, on some layouts; Cmd+[ stays the browser's)
-    let step = 0;
-    if (key === "PageUp" ? plain : key === "[" && !event.metaKey) step = -1;
-    else if (key === "PageDown" ? plain : key === "]" && !event.metaKey) step = 1;
+    const step = historyStep(event);
     if (step) {
       consume(event);
       if (readInt(model, "history_length", 1) > 1) slider.step(step);

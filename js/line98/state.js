@@ -25,6 +25,7 @@ import {
   readRaw,
 } from "../lib/traits.js";
 import { isColour } from "./balls.js";
+import { readHistory } from "../lib/history.js";
 
 /** The board is N x N; cells are [row, col], the board trait is row-major. */
 export const N = 9;
@@ -76,9 +77,7 @@ export const currentPosition = (view) => readInt(view.model, "position", 0);
 
 /** [index, length] of the history (index = the position shown). */
 export function historyState(view) {
-  const length = Math.max(1, readInt(view.model, "history_length", 1));
-  const index = Math.max(0, Math.min(length - 1, readInt(view.model, "history_index", length - 1)));
-  return [index, length];
+  return readHistory(view.model);
 }
 
 /** True while an earlier position than the live game is shown (read-only). */

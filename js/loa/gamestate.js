@@ -9,6 +9,7 @@
 import { asCell, asCellValues, asIntGrid, asObject, readBool, readInt, readRaw, readString } from "../lib/traits.js";
 import { LINES } from "./linecounts.js";
 import { LEVELS, PHASES, SIZES, startBoard } from "./rules.js";
+import { readHistory } from "../lib/history.js";
 
 /** True when a and b are the same cell [r, c]. */
 export const sameCell = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
@@ -85,9 +86,7 @@ export function readGame(model) {
   }
   /** [index, length] of the history slider. */
   function history() {
-    const length = Math.max(1, readInt(model, "history_length", 1));
-    const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
-    return [index, length];
+    return readHistory(model);
   }
   function lookingBack() {
     if (phase() === "setup") return false;

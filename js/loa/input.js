@@ -15,6 +15,7 @@ import { sendMessage } from "../lib/traits.js";
 import { sameCell } from "./gamestate.js";
 import { USER } from "./rules.js";
 import { SOUNDS } from "./sounds.js";
+import { historyStep } from "../lib/history.js";
 
 /** view: model, root, game, board, cursor, fx, sound, actions, history, slides, shell. */
 export function createInput(view) {
@@ -106,9 +107,7 @@ export function createInput(view) {
       view.requestDraw();
       return;
     }
-    let step = 0;
-    if (key === "PageUp" ? plain : key === "[" && !event.metaKey) step = -1;
-    else if (key === "PageDown" ? plain : key === "]" && !event.metaKey) step = 1;
+    const step = historyStep(event);
     if (step) {
       consume(event);
       if (game.phase() !== "setup" && game.history()[1] > 1) slider.step(step);

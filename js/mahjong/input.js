@@ -19,8 +19,8 @@ import { createGridCursor } from "../lib/grid.js";
 import { consume, keyPlace } from "../lib/keys.js";
 import { SOUNDS } from "./sounds.js";
 import { createPointerDrag } from "./drag.js";
-import { historyStep } from "./lookback.js";
 import { DEFAULT_COLS, DEFAULT_ROWS, sameCell } from "./traits.js";
+import { historyStep } from "../lib/history.js";
 
 /** Pause, or resume while paused (not after a win). */
 export function togglePause(view) {

@@ -19,19 +19,6 @@
 import { createHistoryControls } from "../lib/history.js";
 
 /**
- * The history step asked for by key event `event`: -1 (back: PageUp or [), 1
- * (forward: PageDown or ]) or 0. [ and ] may need AltGr (Ctrl+Alt) on some layouts;
- * Cmd+[ stays the browser's.
- */
-export function historyStep(event) {
-  const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
-  const key = event.key;
-  if (key === "PageUp" ? plain : key === "[" && !event.metaKey) return -1;
-  if (key === "PageDown" ? plain : key === "]" && !event.metaKey) return 1;
-  return 0;
-}
-
-/**
  * The history controls of `view` (its model, effects, pointer, input, board):
  * { slider, banner, update(), step(delta), toEnd(), nudge() }.
  */
@@ -47,7 +34,6 @@ export function createLookBack(view) {
     onBackToGame: () => view.board && view.board.canvas.focus({ preventScroll: true }),
   });
   view.shell.onCleanup(controls.destroy);
-  view.shell.onCleanup(controls.banner.destroy);
   const { slider, banner } = controls;
   return {
     slider,

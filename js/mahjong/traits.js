@@ -3,6 +3,7 @@
 // flags. What does not make sense reads as nothing (null, an empty list, the default).
 
 import { asObject, readBool, readInt, readList, readRaw, readString } from "../lib/traits.js";
+import { readHistory } from "../lib/history.js";
 
 export const DEFAULT_ROWS = 8;
 export const DEFAULT_COLS = 18;
@@ -80,9 +81,7 @@ export function readTraits(model) {
   }
   /** [index, length] of the history: position `index` is shown, `length - 1` is live. */
   function history() {
-    const length = Math.max(1, readInt(model, "history_length", 1));
-    const index = Math.max(0, Math.min(length - 1, readInt(model, "history_index", length - 1)));
-    return [index, length];
+    return readHistory(model);
   }
   const orientation = () => {
     const o = readString(model, "orientation", "auto");

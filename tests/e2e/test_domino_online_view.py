@@ -13,7 +13,7 @@ opponent's tiles; all of these on a phone (412x915: the output gets ~296 px).
 Screenshots: tests/e2e/screenshots/domino-online-*.png.
 """
 
-from .test_domino_view import PHONE, outside
+from .domino_page import PHONE, outside
 
 ROOT = "[data-game=domino]"
 INVITE = "http://127.0.0.1:8765/rooms/AbCdEf0123456789xyzABC"

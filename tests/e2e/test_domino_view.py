@@ -2,7 +2,9 @@
 end marker) and the computer's answer, drawing when nothing fits, the level menu,
 local mode's handoff screen and the end-of-hand screen; on a phone (412x915: the
 output gets ~296 px) nothing of the table is clipped, and on a laptop (1366x768) a
-long line leaves the hand on the screen.
+long line leaves the hand on the screen. The history slider looks back read-only
+(also behind local mode's handoff screen). An analysis drawn on the table:
+test_domino_analysis.py.
 
 The view's root is ``[data-game=domino]``; its data attributes (turn, hand, playable,
 line, boneyard, selected, handoff, thinking, result, event, ...) say what the view
@@ -11,39 +13,7 @@ shows, and ``lab.evaluate`` reads what Python holds. Positions are set up with
 and ``muted=True``. Screenshots go to tests/e2e/screenshots/domino-*.png.
 """
 
-import json
-
-ROOT = "[data-game=domino]"
-
-IMPORTS = (
-    "from gamewidgets.domino import Game, TILES, as_tile\n"
-    "from gamewidgets.domino.widget import Domino\n"
-    "\n"
-    "def position(hands, line, first=(), turn=0):\n"
-    "    # the boneyard holds every other tile, `first` on top (drawn first)\n"
-    "    used = {as_tile(t) for h in hands for t in h} | {as_tile(list(p)) for p in line}\n"
-    "    top = [as_tile(t) for t in first]\n"
-    "    rest = [t for t in TILES if t not in used and t not in top]\n"
-    "    return Game.from_position(hands, line, boneyard=top + rest, turn=turn)"
-)
-
-
-def open_game(lab, hands, line, *, first=(), turn=0, mode="computer", viewport=None):
-    """Open a notebook showing ``w`` on the given position; wait for its view."""
-    game = f"position({json.dumps(hands)}, {json.dumps(line)}, first={json.dumps(list(first))}, turn={turn})"
-    extra = ', level="easy"' if mode == "computer" else ""
-    cell = f'w = Domino(game={game}, mode="{mode}"{extra}, store=None, muted=True)\nw'
-    page = lab.open_notebook([IMPORTS, cell], viewport=viewport)
-    lab.wait_for_attr(ROOT, "data-event", lab.evaluate("w.last_event['id']"))
-    return page
-
-
-def attr(page, name):
-    return page.locator(ROOT).get_attribute(name)
-
-
-def tile(page, key):
-    return page.locator(f'{ROOT} button[data-tile="{key}"]')
+from .domino_page import FIT_JS, IMPORTS, LAPTOP, PHONE, ROOT, attr, open_game, outside, tile
 
 
 def test_play_a_tile_by_clicks_and_the_computer_answers(lab):
@@ -89,8 +59,19 @@ def test_draw_when_nothing_fits(lab):
     assert draw.is_visible()
     assert not page.locator(f"{ROOT} button[data-action=pass]").is_visible()
     lab.screenshot("domino-must-draw", page.locator(ROOT))
+    # an analysis whose move is a draw marks the boneyard and Draw (medium: no beliefs)
+    lab.execute("w.show(PLAYERS['medium']().analyse(w.game))")
+    lab.wait_for_attr(ROOT, "data-overlay-move", "draw")
+    assert [attr(page, "data-overlay"), attr(page, "data-beliefs")] == ["0", "0"]
+    assert draw.get_attribute("data-chosen") == "true"
+    pile = page.locator(f"{ROOT} [data-pile=boneyard]")
+    assert pile.get_attribute("data-candidate") == "draw" and pile.get_attribute("data-chosen") == "true"
+    assert page.locator(f"{ROOT} .gw-status").inner_text() == lab.evaluate("w.overlay['title']")
+    lab.screenshot("domino-analysis-draw", page.locator(ROOT))
     boneyard = int(attr(page, "data-boneyard"))
     draw.click()
+    lab.wait_for_attr(ROOT, "data-overlay-move", "")  # the draw clears it
+    assert pile.get_attribute("data-chosen") is None
     lab.wait_for_attr(ROOT, "data-hand", 4)
     lab.wait_for_attr(ROOT, "data-boneyard", boneyard - 1)
     lab.wait_for_attr(ROOT, "data-playable", 1)
@@ -143,6 +124,15 @@ def test_local_mode_hides_the_hand_behind_the_handoff_screen(lab):
     assert "I am Player 2" in screen.locator("button[data-action=reveal]").inner_text()
     assert attr(page, "data-hand") == "0"
     lab.screenshot("domino-handoff", page.locator(ROOT))
+    # looking back puts the screen away: the earlier line shows, but no hand; Esc brings it back
+    page.locator(f"{ROOT} [data-action=history-back]").click()
+    lab.wait_for_attr(ROOT, "data-history", "0/1")
+    lab.wait_for_attr(ROOT, "data-line", 1)
+    assert screen.is_hidden() and attr(page, "data-hand") == "0"
+    assert page.locator(f"{ROOT} button[data-tile]").count() == 0
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-history", "1/1")
+    assert screen.is_visible()
     screen.locator("button[data-action=reveal]").click()
     lab.wait_for_attr(ROOT, "data-handoff", "false")
     lab.wait_for_attr(ROOT, "data-seat", 1)
@@ -170,36 +160,6 @@ def test_end_of_hand_screen_after_playing_out(lab):
     lab.until("not w.result")
     lab.wait_for_attr(ROOT, "data-result", "")
     assert not result.is_visible()
-
-
-PHONE = {"width": 412, "height": 915}
-LAPTOP = {"width": 1366, "height": 768}
-
-# The parts of `box` (a selector in the root) that stick out sideways of `within`'s
-# content box (its padding box with pad=False; "" is the root) by more than half a pixel.
-OUTSIDE_JS = """([root, box, within, pad]) => {
-    const base = document.querySelector(within ? `${root} ${within}` : root);
-    const r = base.getBoundingClientRect();
-    const cs = getComputedStyle(base);
-    const inset = (side) => parseFloat(cs[`border${side}Width`]) + (pad ? parseFloat(cs[`padding${side}`]) : 0);
-    const left = r.left + inset("Left"), right = r.right - inset("Right");
-    const out = [];
-    for (const node of document.querySelectorAll(`${root} ${box}`)) {
-        for (const el of [node, ...node.querySelectorAll("*")]) {
-            const b = el.getBoundingClientRect();
-            if (!b.width || !b.height || el.closest(".gw-dom-hand .gw-dom-tile")) continue;  // the hand scrolls
-            if (b.left < left - 0.5 || b.right > right + 0.5) {
-                out.push(`${el.tagName.toLowerCase()}.${el.className} ${b.left.toFixed(1)}..${b.right.toFixed(1)}`
-                         + ` not in ${left.toFixed(1)}..${right.toFixed(1)}`);
-            }
-        }
-    }
-    return out;
-}"""
-
-
-def outside(page, box, within, pad=True):
-    return page.evaluate(OUTSIDE_JS, [ROOT, box, within, pad])
 
 
 # a line of 26 tiles: the longest a hand can have with a tile in each hand
@@ -250,17 +210,6 @@ def test_on_a_phone_nothing_of_the_table_is_clipped(lab):
     assert not [m for m in lab.console if "error" in m.lower()], lab.console
 
 
-FIT_JS = """(root) => {
-    const el = document.querySelector(root);
-    el.scrollIntoView({block: 'start'});
-    const area = document.querySelector('.jp-WindowedPanel-outer').getBoundingClientRect();
-    const hand = el.querySelector('.gw-dom-hand').getBoundingClientRect();
-    const board = el.querySelector('canvas.gw-board').getBoundingClientRect();
-    return {height: el.getBoundingClientRect().height, area: area.height, board: board.height,
-            handBottom: hand.bottom, areaBottom: area.bottom};
-}"""
-
-
 def test_a_long_line_leaves_the_hand_on_a_laptop_screen(lab):
     page = open_game(lab, [["6-6"], ["6-0"]], LONG_LINE, viewport=LAPTOP)
     lab.wait_for_attr(ROOT, "data-line", 26)
@@ -304,3 +253,69 @@ def test_two_views_of_one_widget_choose_their_own_tile(lab):
     for view in (first, second):
         page.wait_for_function("(el) => Number(el.dataset.line) >= 2", arg=view.element_handle())
     assert second.get_attribute("data-selected") == ""
+
+
+# ----------------------------------------------------------------------- history
+
+# records whether the banner is nudged (its class gw-nudge comes and goes within 0.7 s)
+WATCH_NUDGE_JS = """(root) => { const b = document.querySelector(`${root} .gw-banner[data-banner=history]`);
+    window.__gwNudged = false;
+    new MutationObserver(() => { window.__gwNudged ||= b.classList.contains("gw-nudge"); })
+        .observe(b, {attributes: true, attributeFilter: ["class"]}); }"""
+
+
+def test_history_slider_looks_back_read_only(lab):
+    page = open_game(lab, [["6-1", "3-2", "5-0"], ["6-2", "1-1", "4-4"]], [[6, 6]])
+    lab.wait_for_attr(ROOT, "data-history", "0/0")
+    slider, table = page.locator(f"{ROOT} .gw-history"), page.locator(f"{ROOT} .gw-dom-table")
+    assert slider.get_attribute("data-reserved") == "true" and not slider.is_visible()  # room kept, not shown
+    table_top = table.bounding_box()["y"]
+    tile(page, "6-1").click()
+    page.locator(f"{ROOT} button[data-end=right]").click()
+    lab.until("w.turn == 0 and not w.thinking and len(w.line) == 3", timeout=30)
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    lab.wait_for_attr(ROOT, "data-line", 3)
+    assert slider.is_visible() and table.bounding_box()["y"] == table_top  # nothing above moved
+    live = lab.evaluate("[w.line, w.hand]")
+    banner = page.locator(f"{ROOT} .gw-banner[data-banner=history]")
+    # one step back with the slider's button: after the user's move, before the answer
+    page.locator(f"{ROOT} [data-action=history-back]").click()
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    assert attr(page, "data-history-mode") == "back" and attr(page, "data-animating") == "false"  # no drop
+    lab.wait_for_attr(ROOT, "data-line", 2)
+    assert lab.evaluate("[w.history_index, w.line]") == [1, [[6, 6], [6, 1]]] and attr(page, "data-hand") == "2"
+    assert banner.is_visible() and "move 1 of 2" in banner.inner_text()
+    assert "Looking back" in page.locator(f"{ROOT} .gw-status").inner_text()
+    assert outside(page, ".gw-dom-boardbox", ".gw-dom-table") == []
+    lab.screenshot("domino-history", page.locator(ROOT))
+    # PageUp: the start, the hand as dealt
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "0/2")
+    lab.wait_for_attr(ROOT, "data-line", 1)
+    lab.wait_for_attr(ROOT, "data-hand", 3)
+    # read-only: a click on a tile sends nothing, selects nothing, nudges the banner
+    assert tile(page, "6-1").get_attribute("data-playable") == "false"
+    page.evaluate(WATCH_NUDGE_JS, ROOT)
+    tile(page, "6-1").click(force=True)  # (not playable there: aria-disabled)
+    lab.round_trip(ROOT)
+    assert lab.evaluate("[w.history_index, len(w.game.line), w.line, w.error]") == [0, 3, [[6, 6]], ""]
+    assert attr(page, "data-selected") == "" and page.evaluate("window.__gwNudged") is True
+    assert page.locator(f"{ROOT} button[data-end]:visible, {ROOT} button[data-action=draw]:visible").count() == 0
+    # ] steps forward, Esc returns to the live game
+    page.keyboard.press("]")
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    page.keyboard.press("Escape")
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    assert attr(page, "data-history-mode") == "live"
+    # the level menu works while looking back; Back to game returns to the live game
+    page.keyboard.press("PageUp")
+    lab.wait_for_attr(ROOT, "data-history", "1/2")
+    page.locator(f"{ROOT} button[data-action=level]").click()
+    page.locator(f"{ROOT} [data-dialog=level] button[data-level=medium]").click()
+    lab.until("w.level == 'medium'")
+    page.locator(f"{ROOT} [data-action=history-live]").click()
+    lab.wait_for_attr(ROOT, "data-history", "2/2")
+    lab.wait_for_attr(ROOT, "data-line", 3)
+    assert lab.evaluate("[w.line, w.hand]") == live and banner.is_hidden()
+    lab.wait_for_attr(ROOT, "data-playable", 1)  # the hand plays again
+    assert not [m for m in lab.console if "error" in m.lower()], lab.console
