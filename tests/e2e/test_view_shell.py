@@ -243,6 +243,13 @@ SLIDER_JS = """(root) => {
                  "for _ in range(4):  # the user's move next\n    g.play(g.legal_moves()[0])\n"
                  "w = LinesOfAction(game=g, store=None)",
                  "w"]),
+        ("mahjong", ["from gamewidgets import MahjongConnect\nw = MahjongConnect(seed=7, store=None)\n"
+                     "w.watch('solver', moves=4, delay=0)",
+                     "w"]),
+        ("domino", ["from gamewidgets import Domino\nfrom gamewidgets.domino import Game\ng = Game(seed=3)\n"
+                    "for _ in range(4):\n    g.play(g.legal_moves()[0])\n"
+                    "w = Domino(mode='local', game=g, store=None)",
+                    "w"]),
     ],
 )
 def test_the_history_slider_is_right_on_first_render(lab, game, cells):
