@@ -149,8 +149,11 @@ def test_game_over_updates_the_record_in_the_store(tmp_path):
     assert widget.record == store.record("line98") == widget.score
     assert widget.new_record == (widget.score > 0)
     assert store.finished("line98")[-1]["score"] == widget.score
+    widget.clock_stop -= 60_000  # the game ended a minute ago (the player looked at it since)
+    at_game_over = widget.elapsed
     widget.undo()
     assert not widget.over and widget.clock_stop == 0 and not widget.new_record
+    assert at_game_over <= widget.elapsed < at_game_over + 30  # the minute at game over does not count
     # a new widget (a kernel restart) reads the record back
     assert Line98(store=tmp_path / "store.sqlite3").record == widget.record
 
@@ -275,3 +278,24 @@ def test_goto_steps_through_history_without_losing_the_game(widget):
     widget.goto(1)
     widget.play(widget.game.legal_moves()[0])  # a move goes back to the live game first
     assert widget.moves == 5 and widget.history_index == 5 and not widget.looking_back
+
+
+def test_undo_right_after_a_new_game_brings_the_previous_game_back():
+    widget = Line98(seed=3, store=None)
+    widget.watch("build", moves=3, delay=0)
+    before = (widget.game.to_dict(), widget.score, widget.moves)
+    started = widget.clock_start
+    widget.new_game(seed=5)
+    assert widget.moves == 0 and widget.can_undo  # Undo offers the previous game back
+    assert widget.undo() is None
+    assert (widget.game.to_dict(), widget.score, widget.moves) == before and widget.last_event["restored"]
+    assert widget.clock_start >= started and widget.clock_stop == 0  # its clock goes on where it stopped
+    widget.new_game(seed=5)
+    widget.play(widget.game.legal_moves()[0])  # the new game has begun: the previous one stays behind
+    widget.undo()
+    assert widget.moves == 0 and not widget.can_undo
+    with pytest.raises(NothingToUndo):
+        widget.undo()
+    fresh = Line98(seed=1, store=None)
+    fresh.new_game(seed=2)  # nothing played: nothing to bring back
+    assert not fresh.can_undo

@@ -11,6 +11,15 @@
 //   focus.usedPointer() on pointer down, focus.usedKeyboard() on a key; focus.destroy()
 
 /**
+ * A cell as every view names it in words: "(row, col)", counted from 0 at the top
+ * left, as the Python API writes cells (the same text as `str((row, col))`), so what
+ * a view says can be typed back into a notebook.
+ */
+export function cellName(cell) {
+  return `(${cell[0]}, ${cell[1]})`;
+}
+
+/**
  * Lay out rows x cols cells centred in a width x height area, leaving `padding`
  * around them. Cells have height = aspect * width (default square).
  */

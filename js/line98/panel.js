@@ -110,6 +110,9 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
   const legend = createScaleLegend({ doc });
   status.aside.appendChild(legend.el);
 
+  /** Undo brings the game before this one back (a new game, nothing played yet). */
+  const bringsBack = () => readInt(model, "moves", 0) === 0 && readBool(model, "can_undo", false);
+
   function statusText({ over, back, thinking, sel }) {
     const { analysis } = view;
     const error = readString(model, "error", "");
@@ -119,6 +122,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     if (thinking) return ["The computer is choosing a move\u2026"];
     if (over) return ["Game over. New game (N) or undo the last move (U)."];
     if (sel) return [`Choose where the ${colourName(currentBoard(view)[idx(sel[0], sel[1])])} ball goes.`];
+    if (bringsBack()) return ["New game. Undo (U) brings the previous game back until your first move."];
     return ["Select a ball, then an empty cell. Lines of 5 or more vanish."];
   }
 
@@ -154,7 +158,8 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     recordOut.set(record);
     clockOut.show(!readBool(model, "hide_clock", false));
     undoButton.disabled = back || !readBool(model, "can_undo", false);
-    undoButton.title = back ? "Return to the game to undo" : "Undo the last move (U)";
+    undoButton.title = back ? "Return to the game to undo"
+      : bringsBack() ? "Bring the previous game back (U)" : "Undo the last move (U)";
     status.show(...statusText({ over, back, thinking, sel }));
     if (!over || back) view.gameOverStart = 0;
   }

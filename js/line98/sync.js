@@ -9,6 +9,7 @@
 //
 //   const stop = watchGame(view, { panel, moves });   // also shows the traits now
 
+import { cellName } from "../lib/grid.js";
 import { overlayKey, parseOverlay } from "../lib/overlay.js";
 import { claimSound } from "../lib/sound.js";
 import { asCell, readInt, readRaw, watchTraits } from "../lib/traits.js";
@@ -52,7 +53,7 @@ export function watchGame(view, { panel, moves }) {
 
   function announceMove(parts) {
     const [r, c] = parts.path[parts.path.length - 1] || [0, 0];
-    let text = `${colourName(parts.colour)} ball moved to row ${r + 1}, column ${c + 1}.`;
+    let text = `${colourName(parts.colour)} ball moved to ${cellName([r, c])}.`;
     if (parts.cleared.length) text += ` ${parts.cleared.length} balls cleared, ${parts.points} points.`;
     if (parts.over) text += ` Game over. Score ${readInt(view.model, "score", 0)}.`;
     status.announce(text);
@@ -86,7 +87,7 @@ export function watchGame(view, { panel, moves }) {
         const cell = asCell(ev.cell, N, N);
         if (fresh && cell) view.blocked = { cell, start: performance.now() };
         if (withSound) view.sound.play("blocked");
-        if (cell) status.announce(`No path to row ${cell[0] + 1}, column ${cell[1] + 1}.`);
+        if (cell) status.announce(`No path to ${cellName(cell)}.`);
         break;
       }
       case "select": {
@@ -94,7 +95,7 @@ export function watchGame(view, { panel, moves }) {
         const sel = currentSelected(view);
         if (sel) {
           const k = currentBoard(view)[idx(sel[0], sel[1])];
-          status.announce(`${colourName(k)} ball selected at row ${sel[0] + 1}, column ${sel[1] + 1}.`);
+          status.announce(`${colourName(k)} ball selected at ${cellName(sel)}.`);
         }
         break;
       }
@@ -104,7 +105,7 @@ export function watchGame(view, { panel, moves }) {
         break;
       case "undo":
         if (withSound) view.sound.play("undo");
-        status.announce("Move undone.");
+        status.announce(ev.restored === true ? "The previous game is back." : "Move undone.");
         break;
       case "new":
         if (withSound) view.sound.play("newGame");

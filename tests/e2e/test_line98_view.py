@@ -89,6 +89,24 @@ def test_a_move_with_the_keyboard_only_then_undo_new_game_and_mute(lab):
     assert lab.evaluate("w.board") != old_board and lab.evaluate("w.board.count(0)") == 81 - 5
 
 
+def test_undo_after_n_brings_the_previous_game_back(lab):
+    page = open_game(lab)
+    lab.execute("w.play((6, 8), (3, 4))")
+    lab.wait_for_attr(ROOT, "data-moves", 1)
+    lab.wait_for_attr(ROOT, "data-state", "playing")  # the move's animation is over (a key would end it)
+    played = lab.evaluate("[w.board, w.score]")
+    page.locator(CANVAS).focus()
+    page.keyboard.press("n")
+    lab.until("w.last_event['kind'] == 'new'")
+    lab.wait_for_attr(ROOT, "data-moves", 0)
+    undo = page.locator(f"{ROOT} [data-action=undo]")
+    assert undo.is_enabled() and undo.get_attribute("title") == "Bring the previous game back (U)"
+    assert "brings the previous game back" in page.locator(f"{ROOT} .gw-status").inner_text()
+    page.keyboard.press("u")
+    lab.wait_for_attr(ROOT, "data-moves", 1)
+    assert lab.evaluate("[w.board, w.score]") == played and lab.evaluate("w.last_event['restored']") is True
+
+
 def test_buttons_settings_and_python_control_reach_the_view(lab):
     page = open_game(lab)
     click_cell(page, 6, 8)

@@ -8,6 +8,10 @@ applies them to a :class:`gamewidgets.line98.Game`. Every mouse action has a met
 simply refused). The best score is kept by the store (``store=``: see
 :mod:`gamewidgets.store`) and compared at every game over.
 
+A new game can be taken back: ``undo()`` right after ``new_game()`` (before the first
+move of the new one: the view's Undo button, or U, after N) brings the previous game
+back as it was, its clock included, so a stray N loses nothing.
+
 Inspection: ``w.show(analysis)`` draws a player's candidates on the board (cleared by
 the next move or ``w.show(None)``); ``w.watch(player, moves=N, delay=s)`` lets a
 computer player play with the normal animation, without blocking the kernel;
@@ -64,6 +68,9 @@ class Line98(GameWidget):
     symbols = traitlets.Bool(False, help="symbols on the balls, not just colours").tag(sync=True)
     mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
     hide_clock = traitlets.Bool(False).tag(sync=True)
+
+    #: the game new_game() replaced, while undo can bring it back (see _start)
+    _previous: tuple[Game, float, float, bool] | None = None
 
     def __init__(self, *, seed: int | None = None, game: Game | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
@@ -137,6 +144,7 @@ class Line98(GameWidget):
         move = as_move(source, target)  # raises IllegalMove
         self._go_live()
         result = self._game.play(move)  # raises IllegalMove, changing nothing
+        self._previous = None  # the new game has begun: the one before stays behind
         self.selected = []
         with self.hold_sync():
             self._sync()
@@ -154,20 +162,29 @@ class Line98(GameWidget):
             )
         return result
 
-    def undo(self) -> Move:
-        """Take back the last move (one step, also right after game over)."""
+    def undo(self) -> Move | None:
+        """Take back the last move (one step, also right after game over) and return
+        it; right after ``new_game()``, bring the previous game back (returns None)."""
         self._go_live()
+        if not self._game.moves and self._previous is not None:
+            self._bring_back_previous()
+            return None
         move = self._game.undo()
         with self.hold_sync():
             self.selected = []
-            self.clock_stop = 0.0
+            if self.clock_stop:  # undone after game over: the time spent at game over does not count
+                self.clock_start += time.time() * 1000 - self.clock_stop
+                self.clock_stop = 0.0
             self._sync()
             self._event("undo", move=move.to_dict())
         return move
 
     def new_game(self, seed: int | None = None) -> None:
-        """Start a new game (``seed`` for a particular one)."""
-        self._start(Game(seed))
+        """Start a new game (``seed`` for a particular one); ``undo()`` before its first
+        move brings this one back."""
+        now = time.time() * 1000
+        self._start(Game(seed), previous=(self._game, self.clock_start, self.clock_stop or now, bool(self.clock_stop))
+                    if self._game.moves else None)
 
     # ------------------------------------------------------------- inspection
     def show(self, analysis: Analysis | None) -> None:
@@ -212,9 +229,13 @@ class Line98(GameWidget):
         self.new_game()
 
     # ---------------------------------------------------------------- internals
-    def _start(self, game: Game) -> None:
+    def _start(self, game: Game, previous: tuple[Game, float, float, bool] | None = None) -> None:
+        """Show ``game`` from its start; ``previous``: the game it replaces, for undo
+        (the game, its clock's start, when it stopped or was replaced, and whether it
+        was over)."""
         self.stop()
         self._game = game
+        self._previous = previous
         with self.hold_sync():
             self.selected = []
             self.clock_start = time.time() * 1000
@@ -233,12 +254,26 @@ class Line98(GameWidget):
             self.score = game.score
             self.moves = len(game.moves)
             self.over = game.is_over
-            self.can_undo = game.can_undo
+            self.can_undo = game.can_undo or (not game.moves and self._previous is not None)
             if self.over and not self.clock_stop:
                 self.clock_stop = time.time() * 1000
             if not self.over:
                 self.new_record = False
             self._sync_reachable()
+
+    def _bring_back_previous(self) -> None:
+        """Undo of a new game: the game it replaced, as it was (its clock went on
+        only while it was played: the time since it was replaced does not count)."""
+        assert self._previous is not None
+        game, start, stopped, over = self._previous
+        self.stop()
+        self._game, self._previous = game, None
+        with self.hold_sync():
+            self.selected = []
+            self.clock_start = start if over else start + (time.time() * 1000 - stopped)
+            self.clock_stop = stopped if over else 0.0
+            self._sync()
+            self._event("undo", restored=True)
 
     def _sync_reachable(self) -> None:
         cells = self._game.reachable(as_cell(self.selected, "source")) if self.selected else set()
