@@ -210,8 +210,10 @@ def test_undo_after_shuffle_and_moves():
 def test_timed_scoring_two_points_per_full_ten_seconds_and_a_win_bonus():
     clock_time = FakeTime()
     game = layout("D1 D1 B1 B1", clock=Clock(clock_time))
+    game.start_clock()  # the player's first action
     clock_time.now += 25.9  # 25 whole seconds: two full tens
     assert game.seconds == 25 and game.score == -4
+    assert game.score_breakdown() == {"pairs": 0, "hints": 0, "time": -4, "bonus": 0}
     game.play((0, 0), (0, 1))
     assert game.score == 10 - 4
     clock_time.now += 10
@@ -220,11 +222,48 @@ def test_timed_scoring_two_points_per_full_ten_seconds_and_a_win_bonus():
     assert game.score == 20 - 2 * 3 + (600 - 35)
     clock_time.now += 100  # the clock stopped with the win
     assert game.seconds == 35 and game.outcome().score == game.score
+    assert game.score_breakdown() == {"pairs": 20, "hints": 0, "time": -6, "bonus": 565}
+
+
+def test_the_clock_starts_at_the_first_action_not_at_the_deal():
+    clock_time = FakeTime()
+    for first_action in ("play", "hint", "start_clock", "resume"):
+        game = layout("D1 D1 B1 B1", clock=Clock(clock_time))
+        clock_time.now += 50  # the board is read, nobody touches it
+        assert game.seconds == 0 and game.score == 0 and not game.clock.running
+        if first_action == "play":
+            game.play((0, 0), (0, 1))
+        elif first_action == "resume":
+            game.pause()
+            game.resume()
+        else:
+            getattr(game, first_action)()
+        clock_time.now += 12
+        assert game.seconds == 12, first_action
+    saved = Game.from_dict(game.to_dict())  # a loaded game waits for an action too
+    assert saved.seconds == 12 and not saved.clock.running
+    saved.start_clock()
+    assert saved.clock.running
+
+
+def test_scoring_can_change_and_the_score_follows():
+    clock_time = FakeTime()
+    game = layout("D1 D1 B1 B1", clock=Clock(clock_time))
+    game.play((0, 0), (0, 1))
+    game.hint()
+    clock_time.now += 40
+    assert game.score == 10 - 10 - 8
+    game.scoring = "standard"
+    assert game.score == 0 and game.score_breakdown() == {"pairs": 10, "hints": -10}
+    with pytest.raises(ValueError, match="scoring must be one of"):
+        game.scoring = "fast"
+    assert game.scoring == "standard"
 
 
 def test_paused_time_does_not_count_and_standard_scoring_has_no_time():
     clock_time = FakeTime()
     game = layout("D1 D1", clock=Clock(clock_time))
+    game.start_clock()
     clock_time.now += 9
     game.pause()
     clock_time.now += 500

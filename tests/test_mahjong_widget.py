@@ -3,6 +3,7 @@
 import re
 
 import pytest
+import traitlets
 
 from gamewidgets import MahjongConnect
 from gamewidgets.errors import IllegalMove
@@ -103,17 +104,23 @@ def test_stuck_opens_the_dialog_and_shuffle_clears_it():
 def test_pause_hides_time_and_refuses_moves():
     clock_time = FakeTime()
     widget = MahjongConnect(game=Game.from_grid("D1 D1 B1 B1", clock=Clock(clock_time)), store=None)
-    clock_time.now = 25
+    clock_time.now = 40  # nobody has touched the board yet: no time counts
+    send(widget, type="tick")
+    assert widget.score == 0 and widget.seconds == 0 and not widget.clock_running
+    widget.click((0, 0))  # the first action starts the clock
+    widget.deselect()
+    clock_time.now = 65
     send(widget, type="tick")
     assert widget.score == -4 and widget.seconds == 25 and widget.clock_running
+    assert widget.breakdown == {"pairs": 0, "hints": 0, "time": -4, "bonus": 0}
     send(widget, type="pause")
     assert widget.paused and not widget.clock_running
-    clock_time.now = 100
+    clock_time.now = 140
     assert widget.click((0, 0)) == "nothing"
     with pytest.raises(IllegalMove, match="paused"):
         widget.remove((0, 0), (0, 1))
     send(widget, type="resume")
-    clock_time.now = 105
+    clock_time.now = 145
     widget.remove((0, 0), (0, 1))
     widget.remove((0, 2), (0, 3))
     assert widget.won and widget.seconds == 30 and widget.score == 20 - 6 + 570
@@ -123,7 +130,7 @@ def test_a_won_game_updates_the_record(tmp_path):
     store = Store(tmp_path / "s.sqlite3")
     widget = MahjongConnect(game=Game.from_grid("D1 D1", scoring="standard"), store=store)
     widget.remove((0, 0), (0, 1))
-    assert widget.won and widget.record == 10 == store.record("mahjong")
+    assert widget.won and widget.record == 10 == store.record("mahjong-standard")
 
 
 @pytest.mark.parametrize(
@@ -190,3 +197,35 @@ def test_undo_returns_what_it_took_back_and_the_view_hears_which():
     widget.remove(move.a, move.b)
     assert widget.undo() == move and widget.last_event["undone"] == "remove" and widget.removed == []
     assert widget.undo() == Shuffle() and widget.last_event["undone"] == "shuffle" and widget.stuck
+
+
+def test_scoring_is_one_setting_wired_both_ways_with_a_record_each(tmp_path):
+    store = Store(tmp_path / "store.sqlite3")
+    clock_time = FakeTime()
+    given = Game.from_grid("D1 D1", scoring="standard", clock=Clock(clock_time))
+    widget = MahjongConnect(game=given, store=store)
+    assert widget.scoring == widget.game.scoring == "standard"  # the given game's scoring is kept
+    widget = MahjongConnect(game=Game.from_grid("D1 D1", clock=Clock(clock_time)), scoring="standard", store=store)
+    assert widget.game.scoring == "standard"  # scoring= applies to a given game too
+    widget.click((0, 0))
+    clock_time.now += 60
+    widget.scoring = "timed"  # from Python (the view's Options control sets the same trait)
+    assert widget.game.scoring == "timed" and widget.score == -12 and "time" in widget.breakdown
+    widget.scoring = "standard"
+    widget.remove((0, 0), (0, 1))
+    assert widget.won and store.record("mahjong-standard") == 10 == widget.record and store.record("mahjong") == 0
+    assert MahjongConnect(seed=1, store=store).scoring == "standard"  # remembered for the next widget
+    timed = MahjongConnect(seed=1, scoring="timed", store=store)
+    assert timed.game.scoring == "timed" and timed.record == 0  # the timed record is its own
+    with pytest.raises(traitlets.TraitError):
+        timed.scoring = "fast"
+
+
+def test_a_lesson_board_has_no_clock_no_stuck_dialog_and_no_record(tmp_path):
+    store = Store(tmp_path / "store.sqlite3")
+    blocked = MahjongConnect(game=Game.from_grid("B1 B2 B3\nB4 DR B5\nB6 B7 B8\nC1 DR C2"), lesson=True, store=store)
+    assert blocked.lesson and blocked.stuck and blocked.scoring == "standard" and "time" not in blocked.breakdown
+    pair = MahjongConnect(game=Game.from_grid("D1 D1"), lesson=True, store=store)
+    pair.remove((0, 0), (0, 1))
+    assert pair.won and pair.score == 10 and store.record("mahjong-standard") == 0 and store.finished("mahjong") == []
+    assert store.settings("mahjong").get("scoring") is None  # a lesson changes no setting

@@ -18,7 +18,8 @@ from gamewidgets.store import Store, StoreWarning
 GAMES = {
     "line98": (Line98, {"muted": True, "reduced_motion": True, "symbols": True, "mark_reachable": False,
                         "hide_clock": True}),
-    "mahjong": (MahjongConnect, {"muted": True, "reduced_motion": True, "orientation": "portrait"}),
+    "mahjong": (MahjongConnect, {"muted": True, "reduced_motion": True, "orientation": "portrait",
+                                 "scoring": "standard"}),
     "loa": (LinesOfAction, {"muted": True, "reduced_motion": True, "show_counts": True}),
     "domino": (Domino, {"muted": True, "reduced_motion": True}),
 }

@@ -11,6 +11,16 @@
 // - data-history ("index/last": the position shown and the live one) and
 //   data-history-mode ("live" | "back"), as the other games; data-state stays the
 //   live game's while looking back (data-tiles is the position shown's).
+// - data-scoring ("timed" | "standard"), data-lesson ("true" | "false"), data-clock
+//   ("running" | "stopped": clock_running), data-path ("r,c>r,c": the pair of
+//   w.show_path, "" for none), data-path-open ("true" when that pair can go,
+//   "false" when it cannot, "" for none), data-in-the-way (the tiles marked in its
+//   way), data-safety ("safe:n,dead end:n,unknown:n" while an analysis with the
+//   solver's verdicts is shown, else ""); data-auto-paused ("hidden" | "out of
+//   sight": why the view last paused the clock by itself, set by autopause.js).
+
+import { pathAttribute } from "./pathshown.js";
+import { safetyAttribute } from "./safetylegend.js";
 
 /** "playing" | "stuck" | "won" | "paused" */
 function stateOf(traits) {
@@ -21,7 +31,7 @@ function stateOf(traits) {
 
 /** Set the data attributes of `view`'s root from its traits and what it draws. */
 export function publishState(view) {
-  const { traits, root, layout, cursor, overlay } = view;
+  const { traits, root, layout, cursor, overlay, pathShown } = view;
   const ds = root.dataset;
   const sel = traits.selected();
   const hint = traits.hint();
@@ -38,6 +48,13 @@ export function publishState(view) {
   const [index, length] = traits.history();
   ds.history = `${index}/${length - 1}`;
   ds.historyMode = index < length - 1 ? "back" : "live";
+  ds.scoring = traits.scoring();
+  ds.lesson = traits.lesson() ? "true" : "false";
+  ds.clock = traits.clockRunning() ? "running" : "stopped";
+  ds.path = pathAttribute(pathShown);
+  ds.pathOpen = pathShown ? String(pathShown.connects && !pathShown.reason) : "";
+  ds.inTheWay = String(pathShown ? pathShown.inTheWay.length : 0);
+  ds.safety = safetyAttribute(overlay);
   ds.muted = traits.muted() ? "true" : "false";
   ds.reducedMotion = traits.reducedMotion() ? "true" : "false";
   if (!ds.dragging) ds.dragging = "false";

@@ -7,7 +7,7 @@
 //   the keyboard cursor is a dashed white frame (the selection's frame is yellow,
 //   the hint's blue, a refused pair's red, the analysis' next pair magenta; the
 //   other overlay pairs carry numbered dots in one colour per pair, joined by a
-//   dashed line).
+//   dashed line, or in their safety's colour; w.show_path's route: pathshown.js).
 // - Paused: every cell shows a face-down tile, so nothing of the deal can be read.
 
 import { createCanvas, createSprite, roundRectPath } from "../lib/canvas.js";
@@ -18,6 +18,7 @@ import { paintFelt } from "./felt.js";
 import { COLOURS, drawCursor, faceOf, frame } from "./frames.js";
 import { clamp } from "./geometry.js";
 import { drawOverlay } from "./overlay.js";
+import { drawPathShown } from "./pathshown.js";
 import { TILE_BACK } from "./tiles.js";
 import { sameCell } from "./traits.js";
 
@@ -128,6 +129,7 @@ export function createBoard(view, place) {
     drawTiles(ctx, grid);
     drawHover(ctx, grid);
     drawOverlay(ctx, view.overlay, layout, traits, grid);
+    if (!traits.lookingBack()) drawPathShown(ctx, view.pathShown, layout);
     if (effects.drawHint(ctx, now)) again = true;
     const sel = traits.selected();
     if (sel && traits.codeAt(sel, grid)) frame(ctx, layout, sel, COLOURS.select, { width: 4, tint: 0.22, inset: 0 });

@@ -8,7 +8,11 @@
 //   again; the toolbar's Shuffle (S) works without it. The won dialog cannot be
 //   dismissed (Play again / New game). Paused: a cover dialog with Resume; a click
 //   on the cover resumes too.
-// - `record` (the best won score) shows as "Best" on the win screen.
+// - The win screen accounts for the score (breakdown.js: Pairs, Hints, Time, Time
+//   bonus, Total) beside the time (timed scoring) and `record`, the best won score of
+//   this scoring, as "Best (timed)" / "Best (standard)" (not on a lesson board).
+// - A lesson board (`lesson`) never opens No more moves: two lessons have no
+//   removable pair on purpose; the status line says it instead (status.js).
 // - Dialogs stay on screen over a tall (portrait) board: their panel is sticky.
 // - Looking back at an earlier position, No more moves and Board cleared stay closed
 //   (the board is to be seen); they open again with the live game.
@@ -18,15 +22,17 @@ import { formatClock } from "../lib/clock.js";
 import { createDialog } from "../lib/dialog.js";
 import { element as h } from "../lib/element.js";
 import { claimSound } from "../lib/sound.js";
+import { createBreakdown } from "./breakdown.js";
 import { SOUNDS } from "./sounds.js";
 
-/** A labelled number of the win screen: { el, set(text) }. */
+/** A labelled number of the win screen: { el, set(text), setLabel(text) }. */
 function statBox(doc, name, label) {
   const box = h(doc, "div");
   box.dataset.stat = name;
   const value = h(doc, "b");
-  box.append(h(doc, "span", null, label), value);
-  return { el: box, set: (t) => (value.textContent = t) };
+  const caption = h(doc, "span", null, label);
+  box.append(caption, value);
+  return { el: box, set: (t) => (value.textContent = t), setLabel: (t) => (caption.textContent = t) };
 }
 
 /** The dialogs of `view`: { elements, sync(fresh) }. */
@@ -66,12 +72,14 @@ export function createDialogs(view) {
       { label: "New game", action: "new", primary: true, shortcut: "N", title: "A new deal", onClick: () => view.act({ type: "new_game" }) },
     ],
   });
+  const wonSummary = h(doc, "div", "gw-mj-won-summary");
+  const wonBreakdown = createBreakdown(doc);
   const wonStats = h(doc, "div", "gw-mj-won-stats");
-  const wonScore = statBox(doc, "score", "Score");
   const wonTime = statBox(doc, "time", "Time");
   const wonRecord = statBox(doc, "record", "Best");
-  wonStats.append(wonScore.el, wonTime.el, wonRecord.el);
-  won.body.appendChild(wonStats);
+  wonStats.append(wonTime.el, wonRecord.el);
+  wonSummary.append(wonBreakdown.el, wonStats);
+  won.body.appendChild(wonSummary);
 
   const paused = createDialog({
     doc,
@@ -94,7 +102,7 @@ export function createDialogs(view) {
       const { traits } = view;
       const eventId = view.events.handled;
       const isWon = traits.won();
-      const isStuck = traits.stuck() && !isWon;
+      const isStuck = traits.stuck() && !isWon && !traits.lesson();
       const isPaused = traits.paused() && !isWon;
       const back = traits.lookingBack();
       if (isWon && !prevWon && fresh && claimSound(model, eventId, "won")) view.sound.play(SOUNDS.win);
@@ -111,12 +119,14 @@ export function createDialogs(view) {
       if (isWon && !back) {
         const all = traits.removed().length;
         won.setMessage(all > 0 ? `All ${all} tiles removed.` : "All tiles removed.");
-        wonScore.set(String(traits.score()));
+        wonBreakdown.show(traits.breakdown(), traits.score());
         wonTime.set(formatClock(view.playtime.seconds() * 1000));
         wonTime.el.hidden = !traits.timed();
         const record = traits.record();
+        wonRecord.setLabel(`Best (${traits.scoring()})`);
         wonRecord.set(String(record));
-        wonRecord.el.hidden = !(record > 0);
+        wonRecord.el.hidden = !(record > 0) || traits.lesson();
+        wonStats.hidden = wonTime.el.hidden && wonRecord.el.hidden;
         won.open({ focus: focusInside });
         if (!prevWon && fresh) view.effects.celebrateWin();
       } else {

@@ -3,6 +3,7 @@
 // A `goto` (looking back, or back to the live game) ends the effects on the board
 // and is only announced.
 
+import { cellName } from "../lib/grid.js";
 import { claimSound } from "../lib/sound.js";
 import { SOUNDS } from "./sounds.js";
 import { tileName } from "./tilecodes.js";
@@ -53,7 +54,7 @@ export function handleEvent(view, ev, fresh) {
       play("hint");
       if (pair) {
         const [p, q] = pair;
-        status.announce(`Hint: ${tileName(traits.codeAt(p))} at row ${p[0] + 1}, column ${p[1] + 1} and row ${q[0] + 1}, column ${q[1] + 1}.`);
+        status.announce(`Hint: ${tileName(traits.codeAt(p))} at ${cellName(p)} and ${cellName(q)}.`);
       }
       break;
     }

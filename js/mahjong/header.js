@@ -3,6 +3,8 @@
 // and their count).
 //
 // Choices where the contract is silent:
+// - The Time read-out shows in timed scoring only (a lesson is standard scoring); a
+//   lesson board has a small "Lesson" mark after the subtitle.
 // - The removed stack is a small canvas in the header's top-right corner (the last
 //   5, the newest on top, and the count); removed tiles fly towards it. In a compact
 //   view its tiles are smaller and the word "removed" is left out.
@@ -22,6 +24,10 @@ export function createHeader(view) {
   const { doc, shell, traits } = view;
   const { header, title, subtitle } = shell;
   subtitle.textContent = "Shisen-Sho";
+  const lessonMark = h(doc, "span", "gw-mj-lesson", "Lesson");
+  lessonMark.title = "A teaching board: no clock, no No-more-moves dialog, no record";
+  lessonMark.hidden = true;
+  subtitle.appendChild(lessonMark);
   // "Mahjong" and " Connect", so that a narrow header can leave the second out
   title.firstChild.textContent = "Mahjong";
   title.insertBefore(h(doc, "span", "gw-mj-title-tail", " Connect"), subtitle);
@@ -90,7 +96,8 @@ export function createHeader(view) {
     update() {
       score.set(traits.score());
       tiles.set(traits.tilesLeft());
-      clock.show(traits.timed());
+      clock.show(traits.timed() && !traits.lesson());
+      lessonMark.hidden = !traits.lesson();
       removedNumber.textContent = String(traits.removed().length);
     },
     /** Redraw the stack (`resized`: its number of tiles may have changed). */

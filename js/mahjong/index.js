@@ -9,15 +9,17 @@
 //   toolbar.js     Hint, Undo, Shuffle, New game, Play again, Pause, Sound
 //   board.js       the board canvas on its stage (with the dialogs) and its drawing:
 //                  felt.js (the cloth), frames.js (selection, hint, cursor frames),
-//                  overlay.js (the analysis' pairs), effects.js (animations)
+//                  overlay.js (the analysis' pairs; safetylegend.js: the legend of
+//                  their safety colours), pathshown.js (w.show_path's route),
+//                  effects.js (animations)
 //   geometry.js    orientation, the board's size for the page, the cells in px
-//   dialogs.js     No more moves, Board cleared, Paused
-//   settings.js    reduced motion, orientation
+//   dialogs.js     No more moves, Board cleared (breakdown.js: the score's parts), Paused
+//   settings.js    reduced motion, orientation, scoring
 //   status.js      the status line;  attributes.js  the root's data attributes
 //   input.js       clicks, drags, keys -> intents;  drag.js  pointer drag-and-drop
 //   lookback.js    the history slider under the board, the "Looking back" banner
 //   events.js      what a new last_event does (effect, sound, announcement)
-//   playtime.js    the clock and the `tick` messages
+//   playtime.js    the clock and the `tick` messages;  autopause.js  pause when unseen
 //   sync.js        the traits watched and what a change of them does
 //   traits.js      the traits read in the game's terms;  sounds.js, styles.js
 //   tiles.js       the painted tiles (tilefaces.js, tilesuits.js, tileink.js,
@@ -33,6 +35,7 @@ import { createShell } from "../lib/shell.js";
 import { createSound } from "../lib/sound.js";
 import { sendMessage, watchTraits } from "../lib/traits.js";
 import { publishState } from "./attributes.js";
+import { createAutoPause } from "./autopause.js";
 import { createBoard, createStage } from "./board.js";
 import { createDialogs } from "./dialogs.js";
 import { createEffects } from "./effects.js";
@@ -41,6 +44,7 @@ import { createHeader } from "./header.js";
 import { createCursor, createInput, followOrientation } from "./input.js";
 import { createLookBack } from "./lookback.js";
 import { createPlaytime } from "./playtime.js";
+import { createSafetyLegend } from "./safetylegend.js";
 import { createBoardSettings } from "./settings.js";
 import { showStatus } from "./status.js";
 import { COMPACT_BELOW, ensureMahjongStyles } from "./styles.js";
@@ -68,6 +72,7 @@ function render({ model, el }) {
     // pair's reason while the status line shows it
     events: { handled: null, shown: null, refused: "" },
     overlay: null, // the overlay trait as drawn (traits.overlay())
+    pathShown: null, // the path_shown trait as drawn (traits.pathShown())
     pointer: { hover: null, drag: null }, // the mouse's tile; the tile being dragged
     focus: null, // the board's keyboard focus (trackBoardFocus), with the board
     board: null, // the board canvas (createCanvas)
@@ -76,6 +81,7 @@ function render({ model, el }) {
     act(msg) {
       if (view.destroyed) return;
       view.effects.finishShort();
+      if (view.autoPause) view.autoPause.intentSent();
       sendMessage(model, msg);
     },
     /** Show the traits in the DOM: data attributes, read-outs, buttons, status line. */
@@ -102,6 +108,8 @@ function render({ model, el }) {
   place.wrap.appendChild(view.history.banner.el);
   view.settings = createBoardSettings(view);
   view.status = createStatusLine({ doc: view.doc });
+  view.legend = createSafetyLegend(view.doc);
+  view.status.aside.appendChild(view.legend.el);
   shell.mount(view.header.el, view.toolbar.el, place.wrap, view.history.slider.el, view.settings.el, view.status.el);
 
   // motion, geometry, the keyboard cursor, the clock, the dialogs
@@ -121,6 +129,7 @@ function render({ model, el }) {
     view.root.dataset.time = text;
   });
   view.dialogs = createDialogs(view);
+  view.autoPause = createAutoPause(view);
 
   // the board and the input on it
   createBoard(view, place);

@@ -1,7 +1,13 @@
 // The status line: what the board shows now and what the player may do, in words
-// (an error, a refused pair's reason or the overlay's title first, then how to look
-// back while an earlier position is shown).
+// (an error, a refused pair's reason, the route of w.show_path or the overlay's title
+// first, then how to look back while an earlier position is shown), and at its end
+// the legend of the safe-pair colours while an analysis with them is shown.
+//
+// Choices where the contract is silent:
+// - A lesson board with no removable pair says so here ("No pair can be removed
+//   here.") instead of opening the No more moves dialog.
 
+import { pathText } from "./pathshown.js";
 import { tileName } from "./tilecodes.js";
 
 /** What matches `code`, for the status line. */
@@ -13,15 +19,19 @@ function partnerText(code) {
 
 /** Show the status of `view` in its status line. */
 export function showStatus(view) {
-  const { traits, status, overlay } = view;
+  const { traits, status, overlay, pathShown } = view;
   const error = traits.error();
   const sel = traits.selected();
+  const back = traits.lookingBack();
+  view.legend.show(back ? null : overlay);
   if (error) status.show(error, "error");
   else if (view.events.refused) status.show(view.events.refused, "error");
+  else if (pathShown && !back && !traits.paused()) status.show(pathText(pathShown), "overlay");
   else if (overlay && overlay.title) status.show(overlay.title, "overlay");
-  else if (traits.lookingBack()) status.show("Looking back: PageUp/PageDown step, Esc returns to the game.");
+  else if (back) status.show("Looking back: PageUp/PageDown step, Esc returns to the game.");
   else if (traits.won()) status.show(`Board cleared! Score ${traits.score()}. Play again (R) or start a new game (N).`);
   else if (traits.paused()) status.show("Paused. Press P or click the board to resume.");
+  else if (traits.stuck() && traits.lesson()) status.show("No pair can be removed here.");
   else if (traits.stuck()) status.show("No more moves: shuffle (S), undo (U) or start a new game (N).");
   else if (sel) status.show(`Now pick ${partnerText(traits.codeAt(sel))}, or drag one tile onto its partner.`);
   else status.show("Remove matching tiles in pairs: the path between them may turn at most twice.");

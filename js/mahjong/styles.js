@@ -30,7 +30,35 @@ const CSS = `
   font: inherit; font-size: 12px; color: ${PALETTE.text}; background: #2d3643;
   border: 1px solid rgba(255, 255, 255, 0.14); border-radius: 6px; padding: 1px 4px; cursor: pointer;
 }
-.gw-mahjong .gw-mj-won-stats { display: flex; gap: 10px; justify-content: center; }
+.gw-mahjong .gw-setting[hidden] { display: none; }
+.gw-mahjong .gw-mj-lesson {
+  display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 6px; vertical-align: 1px;
+  font-size: 10px; font-weight: 700; letter-spacing: 0.08em; text-transform: uppercase; line-height: 16px;
+  color: #bfe8ff; background: rgba(90, 170, 255, 0.16); border: 1px solid rgba(120, 190, 255, 0.35);
+}
+.gw-mahjong .gw-mj-lesson[hidden] { display: none; }
+.gw-mahjong .gw-mj-safety-legend { gap: 9px; }
+.gw-mahjong .gw-mj-safety { display: inline-flex; align-items: center; gap: 4px; white-space: nowrap; }
+.gw-mahjong .gw-mj-safety i {
+  display: inline-block; width: 9px; height: 9px; border-radius: 50%; box-shadow: 0 0 0 1px rgba(0, 0, 0, 0.5);
+}
+.gw-mahjong .gw-mj-safety b { font-weight: 600; color: ${PALETTE.text}; font-variant-numeric: tabular-nums; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-safety span { display: none; }
+.gw-mahjong .gw-mj-won-summary { display: flex; gap: 12px; justify-content: center; align-items: stretch; flex-wrap: wrap; }
+.gw-mahjong .gw-mj-breakdown {
+  display: flex; flex-direction: column; min-width: 150px; padding: 6px 12px; text-align: left;
+  border-radius: 10px; background: rgba(0, 0, 0, 0.25); border: 1px solid rgba(255, 255, 255, 0.07);
+}
+.gw-mahjong .gw-mj-part { display: flex; justify-content: space-between; gap: 14px; font-size: 12.5px; line-height: 19px; }
+.gw-mahjong .gw-mj-part span { color: ${PALETTE.textDim}; }
+.gw-mahjong .gw-mj-part b { font-variant-numeric: tabular-nums; }
+.gw-mahjong .gw-mj-part[data-part="total"] {
+  margin-top: 3px; padding-top: 3px; border-top: 1px solid rgba(255, 255, 255, 0.14); font-size: 15px; line-height: 24px;
+}
+.gw-mahjong .gw-mj-part[data-part="total"] span { color: ${PALETTE.text}; font-weight: 700; }
+.gw-mahjong .gw-mj-part[data-part="total"] b { color: ${PALETTE.accent}; font-size: 20px; }
+.gw-mahjong .gw-mj-won-stats { display: flex; flex-direction: column; gap: 8px; justify-content: center; }
+.gw-mahjong .gw-mj-won-stats[hidden], .gw-mahjong .gw-mj-won-stats div[hidden] { display: none; }
 .gw-mahjong .gw-mj-won-stats div {
   display: flex; flex-direction: column; align-items: center; min-width: 84px; padding: 6px 12px;
   border-radius: 10px; background: rgba(0, 0, 0, 0.25); border: 1px solid rgba(255, 255, 255, 0.07);
@@ -39,7 +67,6 @@ const CSS = `
   font-size: 10px; text-transform: uppercase; letter-spacing: 0.09em; color: ${PALETTE.textDim};
 }
 .gw-mahjong .gw-mj-won-stats b { font-size: 24px; font-variant-numeric: tabular-nums; }
-.gw-mahjong .gw-mj-won-stats [data-stat="score"] b { color: ${PALETTE.accent}; }
 .gw-mahjong .gw-dialog-backdrop[data-dialog="paused"] { background: transparent; cursor: pointer; }
 .gw-mahjong .gw-dialog-backdrop[data-dialog="stuck"] { background: rgba(10, 14, 20, 0.28); }
 
@@ -61,11 +88,12 @@ const CSS = `
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed-count b { font-size: 11px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed-count span { display: none; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-dialog { min-width: 0; padding: 14px 14px 12px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-mj-won-summary { gap: 6px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-won-stats { gap: 6px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-won-stats div { min-width: 0; padding: 5px 8px; }
 `;
 
 /** Put the view's styles into the document (or shadow root) of `el`, once. */
 export function ensureMahjongStyles(el) {
-  ensureStyleSheet(el, "gamewidgets-mahjong-v2", CSS);
+  ensureStyleSheet(el, "gamewidgets-mahjong-v3", CSS);
 }

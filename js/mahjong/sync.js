@@ -14,6 +14,9 @@ export const WATCHED = [
   "record",
   "score",
   "scoring",
+  "breakdown",
+  "lesson",
+  "path_shown",
   "seconds",
   "clock_running",
   "tiles_left",
@@ -39,17 +42,20 @@ export function syncTraits(view, changed) {
   if (view.destroyed) return;
   const { traits, events, effects } = view;
   const fresh = view.initialised;
+  const any = (...names) => !changed || names.some((name) => changed.has(name));
+  if (any("orientation", "scoring", "lesson")) view.settings.sync();
   // a change of grid size or orientation setting re-lays the canvas out
-  if (!changed || changed.has("orientation") || changed.has("rows") || changed.has("cols")) {
-    view.settings.sync();
+  if (any("orientation", "rows", "cols")) {
     view.board.resize();
     view.layout.invalidate();
   }
   view.overlay = traits.overlay();
+  view.pathShown = traits.pathShown();
   view.playtime.sync();
   const ev = traits.event();
   if (ev && ev.id !== events.handled) {
     events.handled = ev.id;
+    if (fresh) view.autoPause.eventArrived(ev);
     handleEvent(view, ev, fresh);
     events.shown = ev.id;
   }

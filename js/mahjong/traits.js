@@ -8,6 +8,9 @@ import { readHistory } from "../lib/history.js";
 export const DEFAULT_ROWS = 8;
 export const DEFAULT_COLS = 18;
 
+/** The solver's verdicts on a pair (overlay.safety), in the legend's order. */
+export const SAFETY_KINDS = ["safe", "dead end", "unknown"];
+
 export const sameCell = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
 export const samePair = (p, q) =>
   (sameCell(p[0], q[0]) && sameCell(p[1], q[1])) || (sameCell(p[0], q[1]) && sameCell(p[1], q[0]));
@@ -68,16 +71,46 @@ export function readTraits(model) {
     const raw = asObject(readRaw(model, "overlay"));
     if (!raw) return null;
     const pairs = [];
+    // safety: a verdict beside each pair (a list as long as `pairs`), or none at all
+    const verdicts = Array.isArray(raw.safety) && Array.isArray(raw.pairs) && raw.safety.length === raw.pairs.length;
+    const safety = verdicts ? [] : null;
     if (Array.isArray(raw.pairs)) {
-      for (const p of raw.pairs) {
+      raw.pairs.forEach((p, k) => {
         const pair = pairOf(p);
-        if (pair) pairs.push(pair);
-      }
+        if (!pair) return;
+        pairs.push(pair);
+        if (safety) safety.push(SAFETY_KINDS.includes(raw.safety[k]) ? raw.safety[k] : "unknown");
+      });
     }
     const next = pairOf(raw.next);
     const title = typeof raw.title === "string" ? raw.title : "";
     if (!pairs.length && !next && !title) return null;
-    return { title, pairs, next };
+    return { title, pairs, next, safety };
+  }
+  /**
+   * The pair's route of w.show_path(a, b): { a, b, corners (path points, endpoints
+   * included), inTheWay (cells), connects, turns, reason (string | null) }, or null.
+   */
+  function pathShown() {
+    const raw = asObject(readRaw(model, "path_shown"));
+    if (!raw) return null;
+    const a = cellOf(raw.a);
+    const b = cellOf(raw.b);
+    if (!a || !b) return null;
+    let corners = Array.isArray(raw.corners) ? raw.corners.map(pathPoint) : [];
+    if (corners.length < 2 || corners.some((p) => !p)) corners = [a, b];
+    const inTheWay = Array.isArray(raw.in_the_way) ? raw.in_the_way.map(cellOf).filter(Boolean) : [];
+    const reason = typeof raw.reason === "string" && raw.reason ? raw.reason : null;
+    const connects = raw.connects === true && !inTheWay.length;
+    const turns = Number.isInteger(raw.turns) && raw.turns >= 0 ? raw.turns : corners.length - 2;
+    return { a, b, corners, inTheWay, connects, turns, reason };
+  }
+  /** The score's parts: [[part, points], ...] in the order pairs, hints, time, bonus. */
+  function breakdown() {
+    const raw = asObject(readRaw(model, "breakdown")) || {};
+    return ["pairs", "hints", "time", "bonus"]
+      .filter((part) => Number.isFinite(raw[part]))
+      .map((part) => [part, Math.round(raw[part])]);
   }
   /** [index, length] of the history: position `index` is shown, `length - 1` is live. */
   function history() {
@@ -96,6 +129,8 @@ export function readTraits(model) {
     codeAt,
     event,
     overlay,
+    pathShown,
+    breakdown,
     history,
     /** True while an earlier position than the live game is shown (read-only). */
     lookingBack: () => {
@@ -107,7 +142,12 @@ export function readTraits(model) {
     selected: () => cellOf(readRaw(model, "selected")),
     hint: () => pairOf(readRaw(model, "hint_pair")),
     removed: () => readList(model, "removed").filter((v) => typeof v === "string"),
+    /** "timed" | "standard" */
+    scoring: () => (readString(model, "scoring", "timed") === "standard" ? "standard" : "timed"),
     timed: () => readString(model, "scoring", "timed") !== "standard",
+    /** A teaching board: no clock, no No more moves dialog, no record. */
+    lesson: () => readBool(model, "lesson", false),
+    clockRunning: () => readBool(model, "clock_running", false),
     reducedMotion: () => readBool(model, "reduced_motion", false),
     muted: () => readBool(model, "muted", true),
     paused: () => readBool(model, "paused", false),

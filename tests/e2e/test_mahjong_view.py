@@ -1,26 +1,15 @@
 """Mahjong Connect in a real JupyterLab + Chromium: clicks, drag and drop, refused
 pairs, the No more moves dialog, the keyboard, portrait, hint, pause, the win and
-looking back through the history (read-only).
-
-The view's root is ``[data-game=mahjong]``; its data attributes (tiles, selected,
-hint, state, orientation, cursor, event, history, history-mode) say what the view
-shows, and ``lab.evaluate`` reads what Python holds. The canvas publishes where its cells are:
-``data-grid="x,y,cellW,cellH,viewRows,viewCols"`` in view coordinates (portrait
-transposes the grid). Screenshots go to tests/e2e/screenshots/mahjong-*.png.
+looking back through the history (read-only). The teaching parts (scoring option,
+lessons, show_path, safe pairs, the score's breakdown, auto-pause) are in
+test_mahjong_teaching_view.py; the page helpers in mahjong_page.py. Screenshots go to
+tests/e2e/screenshots/mahjong-*.png.
 """
 
+from .mahjong_page import CANVAS, PAIR, ROOT, SETUP, attr, click_cell, drag_cell, geometry, open_game
 
-ROOT = "[data-game=mahjong]"
-CANVAS = "canvas.gw-board"
-
-SETUP = [
-    "import itertools\nfrom gamewidgets import MahjongConnect\nfrom gamewidgets.mahjong import Game, matches",
-    "w = MahjongConnect(seed=1, muted=True)\nw",
-]
-
-# Python helpers run on the kernel: a removable pair, and a matching pair that cannot
-# be connected (walled apart or needing three turns).
-PAIR = "w.game.legal_moves()[0].to_list()"
+# Python on the kernel: a matching pair that cannot be connected (walled apart or
+# needing three turns).
 BLOCKED_PAIR = (
     "next([list(a), list(b)] for a, b in itertools.combinations("
     "[(r, c) for r in range(w.rows) for c in range(w.cols)], 2) "
@@ -36,47 +25,6 @@ STUCK_GRID = "\n".join(
     )
     for r in range(8)
 )
-
-
-def open_game(lab, cells=SETUP):
-    page = lab.open_notebook(cells)
-    page.wait_for_selector(ROOT)
-    page.wait_for_function(f"document.querySelector('{CANVAS}') && document.querySelector('{CANVAS}').dataset.grid")
-    return page
-
-
-def geometry(page):
-    x, y, cw, ch, vr, vc = (float(v) for v in page.locator(CANVAS).get_attribute("data-grid").split(","))
-    return x, y, cw, ch, int(vr), int(vc)
-
-
-def cell_position(page, row, col):
-    """The centre of grid cell [row, col] (landscape coordinates), in CSS px inside the canvas."""
-    x, y, cw, ch, _, _ = geometry(page)
-    portrait = page.locator(ROOT).get_attribute("data-orientation") == "portrait"
-    i, j = (col, row) if portrait else (row, col)
-    return {"x": x + (j + 0.5) * cw, "y": y + (i + 0.5) * ch}
-
-
-def click_cell(page, cell):
-    page.locator(CANVAS).click(position=cell_position(page, *cell))
-
-
-def drag_cell(page, a, b):
-    """Press on cell a, move the pointer in steps to cell b, release."""
-    page.locator(ROOT).scroll_into_view_if_needed()
-    canvas = page.locator(CANVAS)
-    canvas.scroll_into_view_if_needed()
-    box = canvas.bounding_box()
-    pa, pb = cell_position(page, *a), cell_position(page, *b)
-    page.mouse.move(box["x"] + pa["x"], box["y"] + pa["y"])
-    page.mouse.down()
-    page.mouse.move(box["x"] + pb["x"], box["y"] + pb["y"], steps=12)
-    return lambda: page.mouse.up()
-
-
-def attr(page, name):
-    return page.locator(ROOT).get_attribute(name)
 
 
 def test_clicking_two_connectable_matching_tiles_removes_them(lab):

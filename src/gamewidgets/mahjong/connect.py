@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
+from itertools import pairwise
 
 import numpy as np
 import numpy.typing as npt
@@ -168,3 +169,30 @@ def fewest_turns(grid: np.ndarray, a: Cell, b: Cell) -> int | None:
             elif (nd + 2) % 4 != d:
                 queue.append(((nr, nc), nd, turns + 1))
     return None
+
+
+def route_in_the_way(grid: np.ndarray, a: Cell, b: Cell) -> tuple[list[Cell], list[Cell]]:
+    """The route of at most two turns from ``a`` to ``b`` with the fewest tiles in its
+    way (then the fewest turns, then the shortest), as ``(corners, tiles in the way)``;
+    no tiles in the way: the two connect by it. What a teacher shows for a pair that
+    does not connect: these tiles have to go first. Ring cells are allowed, as for a
+    connection; whether the tiles match is not checked."""
+    rows, cols = grid.shape
+    occupied = {(r, c) for r, c in zip(*np.nonzero(grid), strict=True)}
+    (ar, ac), (br, bc) = a, b
+    best: tuple[int, int, int, list[Cell], list[Cell]] | None = None
+    routes = [[(ar, ac), (ar, k), (br, k), (br, bc)] for k in range(-1, cols + 1)]
+    routes += [[(ar, ac), (k, ac), (k, bc), (br, bc)] for k in range(-1, rows + 1)]
+    for route in routes:
+        corners = _simplify(route)
+        cells: list[Cell] = []
+        for (r0, c0), (r1, c1) in pairwise(corners):
+            dr, dc = (r1 > r0) - (r1 < r0), (c1 > c0) - (c1 < c0)
+            steps = max(abs(r1 - r0), abs(c1 - c0))
+            cells += [(int(r0 + dr * i), int(c0 + dc * i)) for i in range(1, steps + 1)]
+        in_the_way = sorted({cell for cell in cells if cell in occupied and cell not in (a, b)})
+        key = (len(in_the_way), len(corners) - 2, len(cells))
+        if best is None or key < best[:3]:
+            best = (*key, corners, in_the_way)
+    assert best is not None
+    return best[3], best[4]

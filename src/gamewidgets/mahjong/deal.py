@@ -32,6 +32,7 @@ its path); finding paths grows fast past it (a 60×60 grid took 30–50 s).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 
 import numpy as np
@@ -181,6 +182,67 @@ def solve(grid: np.ndarray, max_nodes: int = 200_000) -> list[Pair] | None:
         return None
 
     return search(np.asarray(grid, dtype=np.int8))
+
+
+SAFE, DEAD_END, UNKNOWN = "safe", "dead end", "unknown"
+#: a pair's safety as the number of the solver's ``safe`` term
+SAFETY_TERM = {SAFE: 1, UNKNOWN: 0, DEAD_END: -1}
+
+
+def pair_safety(grid: np.ndarray, pair: Pair, solutions: Sequence[list[Pair]] = (),
+                max_nodes: int = 2_000) -> tuple[str, list[Pair] | None]:
+    """Can ``grid`` still be cleared once removable ``pair`` is removed? ``(SAFE, the
+    rest of a clearing sequence)``, ``(DEAD_END, None)`` (proved: no sequence clears
+    it) or ``(UNKNOWN, None)`` (no answer within ``max_nodes`` positions).
+
+    Known clearing sequences of ``grid`` (``solutions``) are tried first, each bent
+    around the pair (:func:`_bent_solution`); only when none holds is the position
+    searched."""
+    after = np.asarray(grid, dtype=np.int8).copy()
+    after[pair[0]] = after[pair[1]] = 0
+    for solution in solutions:
+        bent = _bent_solution(after, solution, pair)
+        if bent is not None:
+            return SAFE, bent
+    try:
+        rest = solve(after, max_nodes=max_nodes)
+    except SearchLimit:
+        return UNKNOWN, None
+    return (SAFE, rest) if rest is not None else (DEAD_END, None)
+
+
+def _bent_solution(after: np.ndarray, solution: list[Pair], pair: Pair) -> list[Pair] | None:
+    """``solution`` (of the grid before ``pair`` went; ``after`` is the grid without
+    it) bent around the pair, if it still clears: its steps in order without the
+    pair's two tiles; when they were paired with other tiles in it, those two partners
+    (they match each other) go together where the later of them went.
+
+    Removing tiles only opens paths, so a step needs checking only while the bent
+    sequence keeps a tile the solution had already removed: the earlier partner,
+    between its own step and the later partner's. Every other step of the bent
+    sequence sees a subset of the tiles the solution saw there."""
+    gone = set(pair)
+    grid = after.copy()
+    bent: list[Pair] = []
+    waiting: Cell | None = None  # the earlier partner, still on the board
+    for a, b in solution:
+        if {a, b} == gone:
+            continue
+        if a in gone or b in gone:
+            partner = b if a in gone else a
+            if waiting is None:
+                waiting = partner
+                continue
+            a, b, waiting = waiting, partner, None  # the two partners, together
+        elif waiting is None:
+            grid[a] = grid[b] = 0  # a subset of what the solution saw: connected
+            bent.append((a, b))
+            continue
+        if not connected(grid, [a], [b])[0]:
+            return None
+        grid[a] = grid[b] = 0
+        bent.append((a, b))
+    return bent if waiting is None and not grid.any() else None
 
 
 def _remove_forced(grid: np.ndarray) -> list[Pair]:

@@ -29,7 +29,10 @@ Choices:
   "next": [[r, c], [r, c]] | None}``, drawn as js/mahjong/overlay.js draws it: every
   pair a thin dashed line in its own colour with its number on small dots on both
   tiles (``data-pair="<n>"``), the next pair a strong magenta line with magenta frames
-  (``data-next="true"``), the title in the status line. Mahjong's overlay has no
+  (``data-next="true"``), the title in the status line. With ``"safety"`` (a list
+  beside ``pairs``: "safe", "dead end" or "unknown", from the solver's analysis) each
+  pair takes the colour of its safety instead (green, red, grey;
+  ``data-safety="..."``), so a player sees which pairs keep the deal clearable. Mahjong's overlay has no
   grid-cell scores, so :func:`gamewidgets.svg.draw_overlay` (cells / arrow) is not used.
   An overlay is read as the view reads the trait: pairs that are not two cells of the
   board, a ``next`` that is none, a title that is no string are left out (the
@@ -49,6 +52,7 @@ from typing import Any
 
 from ..analysis import Analysis
 from ..svg import ACCENT, TEXT, Drawing
+from .deal import DEAD_END, SAFE, SAFETY_TERM, UNKNOWN
 from .rules import Game, Move, Removal
 from .tiles import CODES, NAMES
 
@@ -66,6 +70,9 @@ FELT, FELT_RIM = "#1f6345", "#154a33"
 IVORY, EDGE_IVORY, EDGE_BACK = "#f6efdc", "#d8cba7", "#2f8a63"
 INK, RED, GREEN, BLUE = "#17204a", "#c62a22", "#17834a", "#1f55a8"
 PATH_COLOUR, NEXT_COLOUR = "#fff4b0", "#ff4fd8"
+#: a pair's colour by its safety (the solver's analysis; js/mahjong/overlay.js the same)
+SAFETY_COLOURS = {SAFE: "#3ddc84", DEAD_END: "#ff3b3b", UNKNOWN: "#a0a7b0"}
+SAFETY_OF_TERM = {term: safety for safety, term in SAFETY_TERM.items()}
 STATUS_SIZE = 11.5
 SERIF = 'Georgia, "Times New Roman", "DejaVu Serif", serif'
 #: js/mahjong/overlay.js: one colour per overlay pair (cycled)
@@ -93,11 +100,14 @@ def overlay(game: Game, analysis: Analysis) -> dict[str, Any]:
     for move in (analysis.move, *(c.move for c in analysis.candidates)):
         if not all(0 <= r < rows and 0 <= c < cols for r, c in (move.a, move.b)):
             raise ValueError(f"the analysis' pair {move} is off this {rows}×{cols} board (another layout's analysis?)")
-    return {
+    result: dict[str, Any] = {
         "title": f"{analysis.player}: {analysis.reason}",
         "pairs": [c.move.to_list() for c in analysis.candidates],
         "next": analysis.move.to_list(),
     }
+    if all("safe" in c.terms for c in analysis.candidates):
+        result["safety"] = [SAFETY_OF_TERM.get(int(c.terms["safe"]), UNKNOWN) for c in analysis.candidates]
+    return result
 
 
 _analysis_overlay = overlay  # svg()'s keyword argument ``overlay`` hides the function
@@ -245,32 +255,42 @@ def _pair_of(value: object, board: _Board) -> Pair | None:
     return (a, b) if a and b else None
 
 
-def _read_overlay(marks: object, board: _Board) -> tuple[str, list[Pair], Pair | None]:
-    """The title, pairs and next pair of an overlay, read as the view reads the trait:
-    what makes no sense (not a pair of cells on the board, a title that is no string)
-    is left out, so a picture of any overlay can be drawn."""
+def _read_overlay(marks: object, board: _Board) -> tuple[str, list[tuple[Pair, str | None]], Pair | None]:
+    """The title, pairs (each with its safety, None when not known) and next pair of
+    an overlay, read as the view reads the trait: what makes no sense (not a pair of
+    cells on the board, a title that is no string, a safety of another kind) is left
+    out, so a picture of any overlay can be drawn."""
     if not isinstance(marks, Mapping):
         return "", [], None
     raw_pairs = marks.get("pairs")
-    pairs = [pair for p in (raw_pairs if isinstance(raw_pairs, (list, tuple)) else ())
-             if (pair := _pair_of(p, board)) is not None]
+    raw_safety = marks.get("safety")
+    safety = list(raw_safety) if isinstance(raw_safety, (list, tuple)) else []
+    pairs = []
+    for i, p in enumerate(raw_pairs if isinstance(raw_pairs, (list, tuple)) else ()):
+        pair = _pair_of(p, board)
+        if pair is not None:
+            kind = safety[i] if i < len(safety) else None
+            pairs.append((pair, kind if kind in SAFETY_COLOURS else None))
     title = marks.get("title")
     return title if isinstance(title, str) else "", pairs, _pair_of(marks.get("next"), board)
 
 
-def _draw_overlay(drawing: Drawing, game: Game, board: _Board, pairs: list[Pair], nxt: Pair | None) -> None:
-    """js/mahjong/overlay.js: dashed lines and numbered dots for every pair, the next
-    pair strongly."""
+def _draw_overlay(drawing: Drawing, game: Game, board: _Board, pairs: list[tuple[Pair, str | None]],
+                  nxt: Pair | None) -> None:
+    """js/mahjong/overlay.js: dashed lines and numbered dots for every pair (coloured
+    by its safety when known), the next pair strongly."""
     dot = 4.5
     dots = Drawing(0, 0, background=None)
     numbers = Drawing(0, 0, background=None)
     placed: dict[tuple[int, int], int] = {}
-    for k, pair in enumerate(pairs):
-        if nxt is not None and set(pair) == set(nxt):
-            continue
-        colour = PAIR_COLOURS[k % len(PAIR_COLOURS)]
-        drawing.add("polyline", points=_polyline(board, pair), fill="none", stroke=colour, stroke_width=2,
-                    stroke_opacity=0.5, stroke_dasharray="5 4", data_pair=k + 1)
+    for k, (pair, safety) in enumerate(pairs):
+        is_next = nxt is not None and set(pair) == set(nxt)
+        if is_next and not safety:
+            continue  # the next pair's own line and frames say it all
+        colour = SAFETY_COLOURS[safety] if safety else PAIR_COLOURS[k % len(PAIR_COLOURS)]
+        if not is_next:  # (the next pair's line is the magenta one; its dots tell its safety, as in the view)
+            drawing.add("polyline", points=_polyline(board, pair), fill="none", stroke=colour, stroke_width=2,
+                        stroke_opacity=0.5, stroke_dasharray="5 4", data_pair=k + 1, data_safety=safety)
         for cell in pair:
             if not game.grid[cell]:
                 continue

@@ -10,9 +10,16 @@ removed (cleared, or stuck) both raise :class:`~gamewidgets.errors.GameOver`: a 
 is the player's own decision (``game.shuffle()``), not a move of a computer player.
 
 - ``"solver"`` (:class:`Solver`): the first pair of a full clearing sequence
-  (:func:`~gamewidgets.mahjong.deal.solve`, at most ``max_nodes`` positions); scores
-  100 for that pair, less one per turn of its path; without a sequence (none exists, or
-  the search gave up) the pair with the fewest turns. Deterministic.
+  (:func:`~gamewidgets.mahjong.deal.solve`, at most ``max_nodes`` positions); without a
+  sequence (none exists, or the search gave up) the pair with the fewest turns.
+  Deterministic. It keeps the sequence it found and plays on from it while the grid
+  is the one the sequence leads to (``watch("solver", moves=72)`` solves once).
+  ``analyse`` also tells, for every removable pair, whether the position after it
+  can still be cleared (``pair_safety``): **safe** (a clearing sequence exists, found),
+  **dead end** (proved: none) or **unknown** (no answer within ``safety_nodes``
+  positions) — the term ``safe`` (1, -1, 0) and ``stats["safety"]``. Scores: 100 for
+  the sequence's first pair, 50 a safe pair, 0 unknown, -100 a dead end, less one per
+  turn of its path.
 - ``"random"`` (:class:`RandomPlayer`): a removable pair drawn uniformly; every
   candidate scores 0.
 """
@@ -26,7 +33,7 @@ import numpy as np
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
 from .connect import find_paths
-from .deal import SearchLimit, solve
+from .deal import DEAD_END, SAFE, SAFETY_TERM, UNKNOWN, Pair, SearchLimit, pair_safety, solve
 from .rules import Game, Move
 
 
@@ -47,50 +54,86 @@ def _turns(game: Game, moves: list[Move]) -> list[int]:
     return turns
 
 
+SAFETY_SCORE = {SAFE: 50.0, UNKNOWN: 0.0, DEAD_END: -100.0}
+
+
 class Solver:
     """The solver as a player: it plays the first pair of a full clearing sequence,
-    and explains it (every removable pair, which of them the sequence starts with)."""
+    and explains it (every removable pair, which of them the sequence starts with,
+    which are safe and which are dead ends)."""
 
     name = "solver"
 
-    def __init__(self, *, max_nodes: int = 20_000):
+    def __init__(self, *, max_nodes: int = 20_000, safety_nodes: int = 2_000):
         self.max_nodes = max_nodes
+        self.safety_nodes = safety_nodes
+        self._plans: dict[bytes, list[Pair]] = {}  # grid -> the rest of a clearing sequence of it
 
     def __repr__(self) -> str:
-        return f"Solver(max_nodes={self.max_nodes})"
+        return f"Solver(max_nodes={self.max_nodes}, safety_nodes={self.safety_nodes})"
 
     def choose(self, game: Game) -> Move:
-        return self.analyse(game).move
+        moves = _removable(game)
+        solution, _ = self._solution(game)
+        if solution:
+            return Move(*solution[0])
+        return min(zip(_turns(game, moves), range(len(moves)), moves, strict=True))[2]
+
+    def _solution(self, game: Game) -> tuple[list[Pair] | None, str]:
+        """A clearing sequence of the position (the one kept, while it applies) and the verdict."""
+        key = game.grid.tobytes()
+        if key in self._plans:
+            return self._plans[key], "solved"
+        try:
+            solution = solve(game.grid, max_nodes=self.max_nodes)
+        except SearchLimit:
+            return None, "search limit"
+        if solution is None:
+            return None, "unsolvable"
+        self._plans.clear()  # a sequence of another position: not needed any more
+        grid = game.grid.copy()
+        for i, (a, b) in enumerate(solution):
+            self._plans[grid.tobytes()] = solution[i:]
+            grid[a] = grid[b] = 0
+        return solution, "solved"
 
     def analyse(self, game: Game) -> Analysis:
         started = time.perf_counter()
         moves = _removable(game)
-        try:
-            solution = solve(game.grid, max_nodes=self.max_nodes)
-            verdict = "solved" if solution else "unsolvable"
-        except SearchLimit:
-            solution, verdict = None, "search limit"
-        elapsed = time.perf_counter() - started
+        solution, verdict = self._solution(game)
         first = Move(*solution[0]) if solution else None
-        candidates = []
+        known = [solution] if solution else []
+        candidates, safety = [], {}
         for move, turns in zip(moves, _turns(game, moves), strict=True):
             starts = move == first
-            candidates.append(Candidate(move, (100.0 if starts else 0.0) - turns,
-                                        {"turns": turns, "solution": int(starts)}))
+            if starts or verdict == "unsolvable":
+                safe = SAFE if starts else DEAD_END  # no pair of an unsolvable position is safe
+            else:
+                safe, rest = pair_safety(game.grid, (move.a, move.b), known[-2:], self.safety_nodes)
+                if rest is not None:
+                    known.append([(move.a, move.b), *rest])
+            safety[str(move)] = safe
+            candidates.append(Candidate(move, (100.0 if starts else SAFETY_SCORE[safe]) - turns,
+                                        {"turns": turns, "solution": int(starts), "safe": SAFETY_TERM[safe]}))
         candidates.sort(key=lambda c: -c.score)
+        counts = {kind: list(safety.values()).count(kind) for kind in (SAFE, DEAD_END, UNKNOWN)}
         if solution:
             reason = f"it starts a sequence that clears all {game.tiles_left} tiles ({len(solution)} pairs)"
         elif verdict == "unsolvable":
             reason = "no sequence clears this position (proved); the pair with the fewest turns"
         else:
-            reason = f"no full solution found within {self.max_nodes} positions; the pair with the fewest turns"
+            reason = f"no full solution found within {self.max_nodes} positions; the best pair known"
+        reason += f"; of {len(moves)} removable pairs {counts[SAFE]} safe, {counts[DEAD_END]} dead ends"
+        if counts[UNKNOWN]:
+            reason += f", {counts[UNKNOWN]} unknown"
+        elapsed = time.perf_counter() - started
         return Analysis(
             player=self.name,
             move=candidates[0].move,
             candidates=tuple(candidates),
             reason=reason,
             stats={"depth": len(solution) if solution else None, "nodes": len(moves),
-                   "time_ms": round(elapsed * 1000, 1), "verdict": verdict},
+                   "time_ms": round(elapsed * 1000, 1), "verdict": verdict, "safety": safety},
             pv=tuple(Move(*p) for p in solution) if solution else (),
         )
 

@@ -56,12 +56,20 @@ Conventions and choices where the rule book is silent:
   while a pair can still be removed. The remaining tiles are redealt on the occupied
   cells so that the layout can be cleared completely. It costs nothing.
 - ``hint()`` returns a removable pair — the first pair of a full solution when the
-  solver finds one quickly, else the first removable pair — and costs 10 points.
+  solver finds one quickly, else the first pair not proved to be a dead end (see
+  ``pair_safety`` in :mod:`~gamewidgets.mahjong.deal`; only when the position is
+  proved lost, any pair) — and costs 10 points.
 - Scoring: +10 a pair, −10 a hint. Timed scoring (the default) also takes 2 points
   for every full 10 s of play and gives max(0, 600 − t) on a win, t the whole seconds
-  of play; "standard" scoring has neither. Time comes from the game's :class:`Clock`,
-  which the game pauses (``pause()``/``resume()``) and stops on a win; paused time
-  does not count. The clock's time source can be replaced (tests use a fake one).
+  of play; "standard" scoring has neither. ``game.scoring`` may be changed at any
+  time; the score is counted again by the new rule. ``score_breakdown()`` gives the
+  parts (pairs, hints, time, bonus) that add up to the score.
+- Time comes from the game's :class:`Clock`. It starts at the player's first action
+  — ``play``, ``hint``, ``shuffle``, ``undo`` or ``resume``, and ``start_clock()`` for
+  what the rules do not see (a front end's first click) — not when the game is dealt
+  or loaded, so a board nobody has touched costs nothing. The game pauses it
+  (``pause()``/``resume()``) and stops it on a win; paused time does not count. The
+  clock's time source can be replaced (tests use a fake one).
 - ``restart()`` ("play again") starts the same deal again: no moves, no hints, the
   clock from zero.
 - A layout from outside (``Game(grid=...)``, ``from_grid``, a save) is at most the
@@ -89,7 +97,7 @@ from ..cells import as_cell, as_pair
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, number, short_repr
 from . import deal as dealing
-from .connect import fewest_turns, find_path
+from .connect import fewest_turns, find_path, route_in_the_way
 from .tiles import CODES, NAMES, code, grid_from_codes, matches, parse
 
 if TYPE_CHECKING:
@@ -166,6 +174,33 @@ class Removal:
     path: tuple[Cell, ...]
     points: int
     won: bool
+
+
+@dataclass(frozen=True)
+class Route:
+    """How two tiles connect, or why not (``game.route(a, b)``): the route of at most
+    two turns with the fewest tiles in its way (``corners``, endpoints included, the
+    ring at row -1 / rows, column -1 / cols), those tiles (``in_the_way``: none when the
+    pair connects), and ``reason``: why the pair cannot go, in words (None: it can)."""
+
+    a: Cell
+    b: Cell
+    corners: tuple[Cell, ...]
+    in_the_way: tuple[Cell, ...]
+    reason: str | None
+
+    @property
+    def connects(self) -> bool:
+        return not self.in_the_way
+
+    @property
+    def turns(self) -> int:
+        return len(self.corners) - 2
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"a": list(self.a), "b": list(self.b), "corners": [list(c) for c in self.corners],
+                "in_the_way": [list(c) for c in self.in_the_way], "connects": self.connects,
+                "turns": self.turns, "reason": self.reason}
 
 
 CLEARED, NO_MORE_MOVES = "cleared", "no more moves"
@@ -269,10 +304,8 @@ class Game:
             seed = int(cast(int, np.random.SeedSequence().entropy) % (2**63))
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed <= MAX_INTEGER:
             raise ValueError(f"seed must be a non-negative integer (below 2**128), not {short_repr(seed)}")
-        if scoring not in SCORINGS:
-            raise ValueError(f"scoring must be one of {SCORINGS}, not {short_repr(scoring)}")
         self.seed = int(seed)
-        self.scoring = scoring
+        self.scoring = scoring  # checked by the property
         self.rng = np.random.default_rng(self.seed)
         self.start = dealing.new_deal(self.rng) if grid is None else _checked_grid(grid)
         self.clock = clock or Clock()
@@ -299,9 +332,7 @@ class Game:
         self.hints = 0
         self._paused = False
         self._pairs: tuple[bytes, list[Move]] = (b"", [])  # legal_moves() of the grid with these bytes
-        self.clock.reset()
-        if not self.won:  # a layout may come cleared (from_grid of a won game's text)
-            self.clock.start()
+        self.clock.reset()  # it starts at the first action (start_clock)
 
     # ----------------------------------------------------------------- queries
     @property
@@ -336,19 +367,40 @@ class Game:
         return 0
 
     @property
+    def scoring(self) -> str:
+        """``"timed"`` or ``"standard"`` (see the module docstring); may be changed."""
+        return self._scoring
+
+    @scoring.setter
+    def scoring(self, scoring: str) -> None:
+        if not isinstance(scoring, str) or scoring not in SCORINGS:
+            raise ValueError(f"scoring must be one of {SCORINGS}, not {short_repr(scoring)}")
+        self._scoring = scoring
+
+    def start_clock(self) -> None:
+        """The player acted: the clock runs from now on (unless paused or won)."""
+        if not self._paused and not self.won:
+            self.clock.start()
+
+    @property
     def seconds(self) -> int:
         """Whole seconds of play so far (paused time excluded)."""
         return int(self.clock.elapsed)
 
     @property
     def score(self) -> int:
-        points = PAIR_POINTS * len(self.moves) - HINT_COST * self.hints
+        return sum(self.score_breakdown().values())
+
+    def score_breakdown(self) -> dict[str, int]:
+        """The parts of the score: ``pairs`` (+10 each), ``hints`` (−10 each), and in
+        timed scoring ``time`` (−2 every full 10 s) and ``bonus`` (max(0, 600 − t) on a
+        win; 0 before); they add up to ``score``."""
+        parts = {"pairs": PAIR_POINTS * len(self.moves), "hints": -HINT_COST * self.hints}
         if self.scoring == "timed":
             t = self.seconds
-            points -= 2 * (t // 10)
-            if self.won:
-                points += max(0, 600 - t)
-        return points
+            parts["time"] = -2 * (t // 10)
+            parts["bonus"] = max(0, 600 - t) if self.won else 0
+        return parts
 
     def legal_moves(self) -> list[Move]:
         """Every pair of matching tiles that can be connected now, each once (in board
@@ -364,6 +416,13 @@ class Game:
         cols), or None. Whether the tiles match is not checked."""
         a, b = as_cell(a, self.shape), as_cell(b, self.shape)
         return find_path(self.grid, a, b) if a != b else None
+
+    def route(self, a: Cell, b: Cell) -> Route:
+        """How the tiles on ``a`` and ``b`` connect, or why not, with the tiles in the
+        way of the best route (:class:`Route`, for teaching: ``w.show_path(a, b)``)."""
+        move = self._on_board(self._as_move(a, b))
+        corners, in_the_way = route_in_the_way(self.grid, move.a, move.b)
+        return Route(move.a, move.b, tuple(corners), tuple(in_the_way), self.why_not(move))
 
     def parse_move(self, text: str) -> Move:
         """The move of ``text`` (``str(move)``: ``"(0, 1)+(2, 3)"``; the brackets and the
@@ -440,6 +499,7 @@ class Game:
             if self.stuck:
                 raise GameOver(f"no pair can be removed (shuffle, undo or start again): {reason}")
             raise IllegalMove(reason)
+        self.start_clock()
         corners = find_path(self.grid, found.a, found.b)
         assert corners is not None  # _refusal found them connected
         path = tuple(corners)
@@ -466,8 +526,7 @@ class Game:
             removal = step[1]
             self.grid[removal.move.a], self.grid[removal.move.b] = removal.tiles
             self.moves.pop()
-            if not self.clock.running and not self._paused:
-                self.clock.start()
+            self.start_clock()
             return removal.move
         before, _ = step[1]
         self.grid = before.copy()
@@ -493,12 +552,16 @@ class Game:
         moves = self.legal_moves()
         if not moves:
             raise GameOver("no pair can be removed" + ("" if self.won else ": shuffle, undo or start again"))
+        self.hints += 1
+        self.start_clock()
         try:
             solution = dealing.solve(self.grid, max_nodes=2_000)
-        except dealing.SearchLimit:
-            solution = None
-        self.hints += 1
-        return Move(*solution[0]) if solution else moves[0]
+        except dealing.SearchLimit:  # not known: any pair not known to be a dead end
+            for move in moves:
+                if dealing.pair_safety(self.grid, (move.a, move.b), max_nodes=300)[0] != dealing.DEAD_END:
+                    return move
+            return moves[0]
+        return Move(*solution[0]) if solution else moves[0]  # None: every pair is a dead end
 
     def shuffle(self) -> Shuffle:
         """Redeal the remaining tiles on their cells so the layout can be cleared
@@ -507,6 +570,7 @@ class Game:
             raise GameOver("the grid is cleared")
         if self.legal_moves():
             raise IllegalMove("a pair can still be removed: shuffling is only offered when none can")
+        self.start_clock()
         before = self.grid.copy()
         try:
             self.grid = dealing.shuffled(self.grid, self.rng)
@@ -525,8 +589,7 @@ class Game:
 
     def resume(self) -> None:
         self._paused = False
-        if not self.won:
-            self.clock.start()
+        self.start_clock()
 
     @property
     def paused(self) -> bool:
@@ -587,10 +650,7 @@ class Game:
             game.hints = integer(data["hints"], "hints", 0, MAX_HINTS)
             game.rng.bit_generator.state = generator_state(data["rng"])
             game.clock = clock or Clock(elapsed=number(data["seconds"], "seconds", 0, MAX_COUNT))
-            if game.won:
-                game.clock.stop()
-            else:
-                game.clock.start()
+            game.clock.stop()  # it runs again at the next action (start_clock)
         except BadSave:
             raise
         except (IllegalMove, KeyError, TypeError, ValueError, IndexError) as exc:

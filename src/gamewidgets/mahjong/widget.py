@@ -16,8 +16,21 @@ grid and removed tiles, takes no clicks, and the score and clock stay the live g
 
 Time: the game's clock runs in Python; the view shows it ticking and asks Python to
 recount the score every 10 s (``tick``), so the −2 per 10 s rule lives only here. The
-best score of won games is kept by the store (``record``). The contract with the view
-is ``js/mahjong/CONTRACT.md``.
+clock starts at the player's first action (a click on a tile, a hint, ...), not when
+the widget is shown.
+
+Scoring: ``scoring`` ("timed" or "standard") is one setting, wired both ways: the
+view's Options control, ``w.scoring = ...`` and ``MahjongConnect(scoring=...)`` all
+change the game's own (``w.game.scoring``), and the score is counted again at once.
+Like the other settings it is remembered for the next widget; a ``scoring=`` given to
+the constructor, or the scoring of a ``game=`` given, wins over the remembered one.
+``breakdown`` is the score's parts (``game.score_breakdown()``: pairs, hints, time,
+bonus) for the win dialog. The best score of won games is kept by the store per
+scoring (``record``: store keys "mahjong" for timed, "mahjong-standard").
+
+Lessons: ``MahjongConnect(game=..., lesson=True)`` is a board for teaching: standard
+scoring (no clock), no No-more-moves dialog over a board that has no pair on purpose,
+and nothing recorded. The contract with the view is ``js/mahjong/CONTRACT.md``.
 """
 
 from __future__ import annotations
@@ -31,7 +44,7 @@ from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, IllegalMove
 from .picture import overlay as analysis_overlay
 from .players import PLAYERS, Solver
-from .rules import Cell, Game, Move, Removal, Shuffle, as_cell
+from .rules import SCORINGS, Cell, Game, Move, Removal, Route, Shuffle, as_cell
 from .tiles import code, matches
 
 ORIENTATIONS = ("landscape", "portrait", "auto")
@@ -56,7 +69,7 @@ class MahjongConnect(GameWidget):
         "tick": "_view_simple",
         "goto": "_view_goto",
     }
-    _setting_traits = (*GameWidget._setting_traits, "orientation")
+    _setting_traits = (*GameWidget._setting_traits, "orientation", "scoring")
 
     rows = traitlets.Int(8).tag(sync=True)
     cols = traitlets.Int(18).tag(sync=True)
@@ -68,7 +81,12 @@ class MahjongConnect(GameWidget):
     removed: traitlets.List[str | None] = traitlets.List(help="codes of the removed tiles, oldest first").tag(sync=True)
     score = traitlets.Int(0).tag(sync=True)
     record = traitlets.Int(0, help="best score of a won game, kept by the store").tag(sync=True)
-    scoring = traitlets.Enum(("timed", "standard"), "timed").tag(sync=True)
+    scoring = traitlets.Enum(SCORINGS, "timed", help="timed or standard (a setting; the game's own)").tag(sync=True)
+    breakdown = traitlets.Dict(help="the score's parts: pairs, hints (and time, bonus when timed)").tag(sync=True)
+    path_shown = traitlets.Dict(help="show_path: a pair's route, the tiles in its way (Route.to_dict())").tag(
+        sync=True)
+    lesson = traitlets.Bool(False, help="a teaching board: standard scoring, no stuck dialog, no record").tag(
+        sync=True)
     seconds = traitlets.Float(0.0, help="seconds of play at the last sync").tag(sync=True)
     clock_running = traitlets.Bool(False).tag(sync=True)
     tiles_left = traitlets.Int(0).tag(sync=True)
@@ -77,11 +95,21 @@ class MahjongConnect(GameWidget):
     paused = traitlets.Bool(False).tag(sync=True)
     can_undo = traitlets.Bool(False).tag(sync=True)
 
-    def __init__(self, *, seed: int | None = None, game: Game | None = None, scoring: str = "timed",
-                 store: StoreOption = DEFAULT_STORE, **kwargs: Any):
-        super().__init__(store=store, **kwargs)
-        self.record = self.store.record(self.game_name)
-        self._start(game if game is not None else Game(seed, scoring=scoring))
+    def __init__(self, *, seed: int | None = None, game: Game | None = None, scoring: str | None = None,
+                 lesson: bool = False, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
+        """``scoring``: "timed" or "standard" (None: the given game's, else the remembered
+        setting, else timed); ``lesson=True``: a teaching board (see the module docstring)."""
+        if lesson:
+            scoring = "standard"
+        elif scoring is None and game is not None:
+            scoring = game.scoring
+        if scoring is not None:
+            kwargs["scoring"] = scoring  # given: it wins over the remembered setting
+        super().__init__(store=store, lesson=bool(lesson), **kwargs)
+        if game is not None:
+            game.scoring = self.scoring
+        self._start(game if game is not None else Game(seed, scoring=self.scoring))
+        self.observe(self._on_scoring, names="scoring")
 
     # ------------------------------------------------------------------ queries
     @property
@@ -186,8 +214,13 @@ class MahjongConnect(GameWidget):
     def tick(self) -> None:
         """Recount the score and the time (the view asks every 10 s)."""
         with self.hold_sync():
-            self.seconds = self._game.clock.elapsed
-            self.score = self._game.score
+            self._sync_score()
+
+    @property
+    def record_key(self) -> str:
+        """The store's name of this scoring's best score: "mahjong" (timed) or
+        "mahjong-standard"."""
+        return self.game_name if self.scoring == "timed" else f"{self.game_name}-{self.scoring}"
 
     def show(self, analysis: Analysis | None) -> None:
         """Mark every removable pair of ``analysis`` (``Solver().analyse(w.game)``) and
@@ -201,6 +234,21 @@ class MahjongConnect(GameWidget):
         overlay = analysis_overlay(self._game, analysis)
         self._go_live()
         self.overlay = overlay
+
+    def show_path(self, a: Cell | None = None, b: Cell | None = None) -> Route | None:
+        """Draw how the tiles on ``a`` and ``b`` connect (the path of at most two turns),
+        or, when they cannot, the best route with the tiles in its way marked and why in
+        words (:meth:`Game.route`); returns the :class:`Route`. ``show_path()`` removes
+        it, and so does the next move."""
+        if a is None:
+            self.path_shown = {}
+            return None
+        if b is None:
+            raise TypeError("show_path(a, b) takes two cells (show_path() removes the path)")
+        route = self._game.route(a, b)  # IllegalMove for cells off the board
+        self._go_live()
+        self.path_shown = route.to_dict()
+        return route
 
     def solve(self) -> Analysis:
         """The solver's explanation of the position (also drawn with ``show``)."""
@@ -255,9 +303,17 @@ class MahjongConnect(GameWidget):
             raise IllegalMove("the game is paused: resume first")
 
     def _select(self, cell: Cell) -> None:
+        self._game.start_clock()  # the player's first action starts the clock
         with self.hold_sync():
             self.selected = list(cell)
+            self.clock_running = self._game.clock.running
             self._event("select", cell=list(cell))
+
+    def _on_scoring(self, change: dict[str, Any]) -> None:
+        self._game.scoring = change["new"]
+        with self.hold_sync():
+            self._sync_score()
+            self.record = self.store.record(self.record_key)
 
     def _try_remove(self, a: Cell, b: Cell) -> bool:
         """Remove the pair if the rules allow it, else say why (a "refused" event)."""
@@ -278,16 +334,16 @@ class MahjongConnect(GameWidget):
             self._sync()
             self._event("remove", a=list(removal.move.a), b=list(removal.move.b),
                         tiles=[code(t) for t in removal.tiles], path=[list(p) for p in removal.path])
-            if removal.won:
-                self.store.finish(self.game_name, self._game.score, len(self._game.moves), self._game.seed)
-                self.record = self.store.record(self.game_name)
+            if removal.won and not self.lesson:
+                self.store.finish(self.record_key, self._game.score, len(self._game.moves), self._game.seed)
+                self.record = self.store.record(self.record_key)
 
     def _start(self, game: Game, kind: str = "new") -> None:
         self._game = game
         with self.hold_sync():
             self.rows, self.cols = game.shape
             self.selected = []
-            self.scoring = game.scoring
+            self.record = self.store.record(self.record_key)
             self._sync()
             self._event(kind, seed=game.seed)
 
@@ -296,6 +352,7 @@ class MahjongConnect(GameWidget):
         with self.hold_sync():
             self.position += 1
             self.overlay = {}
+            self.path_shown = {}
             self.hint_pair = []
             self._sync_tiles(game)
             self._sync_history()
@@ -303,9 +360,15 @@ class MahjongConnect(GameWidget):
             self.stuck = game.stuck
             self.paused = game.paused
             self.can_undo = bool(game._undo)
-            self.seconds = game.clock.elapsed
-            self.clock_running = game.clock.running
-            self.score = game.score
+            self._sync_score()
+
+    def _sync_score(self) -> None:
+        """The score, its parts and the clock as they are now."""
+        game = self._game
+        self.seconds = game.clock.elapsed
+        self.clock_running = game.clock.running
+        self.score = game.score
+        self.breakdown = game.score_breakdown()
 
     def _sync_tiles(self, game: Game) -> None:
         """The grid, the removed tiles and the count of ``game`` (live or looked back on)."""
