@@ -7,7 +7,7 @@ import pytest
 
 from gamewidgets import Line98
 from gamewidgets.errors import IllegalMove, NothingToUndo
-from gamewidgets.line98 import Game
+from gamewidgets.line98 import Game, picture
 from gamewidgets.store import Store, StoreWarning
 
 PICTURE = """
@@ -299,3 +299,17 @@ def test_undo_right_after_a_new_game_brings_the_previous_game_back():
     fresh = Line98(seed=1, store=None)
     fresh.new_game(seed=2)  # nothing played: nothing to bring back
     assert not fresh.can_undo
+
+
+def test_suggest_shows_the_experts_analysis_of_the_position(widget):
+    analysis = widget.suggest()
+    assert analysis.player == "expert" and widget.overlay["title"].startswith("expert:")
+    assert widget.overlay == picture.overlay(widget.game, analysis)
+    widget.show(None)
+    send(widget, type="suggest")  # the view's Suggest button (S)
+    assert widget.overlay["title"].startswith("expert:") and widget.error == ""
+    widget.play(analysis.move)
+    assert widget.overlay == {}
+    over = Line98(game=Game.from_board(np.ones((9, 9), dtype=int)), store=None)
+    send(over, type="suggest")
+    assert "over" in over.error and over.overlay == {}

@@ -1,7 +1,7 @@
 // Input -> intents: clicks on the board and the view's keys.
 //
 // Keys: board keys (arrows, Home/End, Ctrl+Home/End, Enter/Space, Esc) act on the
-// focused board; U, N, M, PageUp/PageDown and [ ] work anywhere in the view but in a
+// focused board; U, N, S (suggest), M, PageUp/PageDown and [ ] work anywhere in the view but in a
 // text field (a focused control keeps its own keys: Enter/Space on a button, arrows on
 // the slider). The handler sits on the view's root.
 //
@@ -89,6 +89,7 @@ export function inputListeners(view, { board, panel, moves }) {
     else if (key === "Escape" && plain) msg = { type: "deselect" };
     else if ((key === "u" || key === "U") && plain) msg = { type: "undo" };
     else if ((key === "n" || key === "N") && plain) msg = { type: "new_game" };
+    else if ((key === "s" || key === "S") && plain) msg = { type: "suggest" };
     else if ((key === "m" || key === "M") && plain) {
       consume(event);
       panel.toggleMute();

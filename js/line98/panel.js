@@ -91,10 +91,23 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     title: "Start a new game (N)",
     onClick: () => act({ type: "new_game" }),
   });
+  const suggestButton = createButton({
+    doc,
+    label: "Suggest",
+    action: "suggest",
+    icon: "hint",
+    title: "Suggest a move: what the expert would play here, its analysis on the board (S)",
+    onClick: () => act({ type: "suggest" }),
+  });
+  // an icon (the light bulb) with its tooltip: with a label the toolbar would wrap at the board's width
+  suggestButton.classList.add("gw-icon-button");
+  suggestButton.setAttribute("aria-label", "Suggest a move (S)");
+  suggestButton.setAttribute("aria-keyshortcuts", "S");
+  suggestButton.querySelector(".gw-button-label").remove();
   const muteToggle = createMuteButton({ doc, model, sound: () => view.sound, onToggle: () => update() });
   onCleanup(muteToggle.destroy);
   const spacer = h(doc, "span", "gw-spacer");
-  const toolbar = createToolbar({ doc, label: "Game", children: [undoButton, newButton, spacer, muteToggle.el] });
+  const toolbar = createToolbar({ doc, label: "Game", children: [undoButton, newButton, suggestButton, spacer, muteToggle.el] });
 
   // the board's place, with the banner over it, and the history slider under it
   const boardWrap = h(doc, "div", "gw-board-wrap");
@@ -158,6 +171,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     recordOut.set(record);
     clockOut.show(!readBool(model, "hide_clock", false));
     undoButton.disabled = back || !readBool(model, "can_undo", false);
+    suggestButton.disabled = over || thinking;
     undoButton.title = back ? "Return to the game to undo"
       : bringsBack() ? "Bring the previous game back (U)" : "Undo the last move (U)";
     status.show(...statusText({ over, back, thinking, sel }));

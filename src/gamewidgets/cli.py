@@ -51,7 +51,9 @@ def _line98_experiment(args: argparse.Namespace) -> int:
     from .line98 import experiment
 
     bar = ProgressBar("games") if not args.quiet else None
-    result = experiment.run(args.games, args.seed, workers=args.workers, progress=bar)
+    # --players a,b c: a list of lists of names (each NAME may hold several, comma-separated)
+    players = [name for names in args.players for name in names] if args.players else experiment.DEFAULT_PLAYERS
+    result = experiment.run(args.games, args.seed, players, workers=args.workers, progress=bar)
     if bar:
         bar.close()
     print(f"line98 experiment: {args.games} games per player from seed {args.seed}, "
@@ -59,6 +61,20 @@ def _line98_experiment(args: argparse.Namespace) -> int:
     print(result.table())
     _write_json(args.json, result.to_dict())
     return 0
+
+
+def _player_names(players: dict[str, Any]) -> Callable[[str], list[str]]:
+    """An argparse type: one or more names of ``players``, separated by commas."""
+
+    def parse(text: str) -> list[str]:
+        names = [name.strip() for name in text.split(",") if name.strip()]
+        unknown = [name for name in names if name not in players]
+        if unknown or not names:
+            raise argparse.ArgumentTypeError(
+                f"unknown player {(unknown or [text])[0][:60]!r}; known: {', '.join(players)}")
+        return names
+
+    return parse
 
 
 class ProgressBar:
@@ -103,8 +119,11 @@ def _add_line98(games: Subcommands) -> None:
     play.add_argument("--json", metavar="PATH", help="write the game record (states and moves) here")
     play.set_defaults(run=_line98_play)
     exp = commands.add_parser(
-        "experiment", help="the four players play the same games; mean/median score, mean moves"
+        "experiment", help="players (default the rule book's four) play the same games; mean/median score, mean moves"
     )
+    exp.add_argument("--players", nargs="+", type=_player_names(PLAYERS), metavar="NAME",
+                     help=f"the players, space- or comma-separated, of {', '.join(PLAYERS)} "
+                          "(default: random, clear-first, build, greedy-long)")
     exp.add_argument("--games", type=_positive, default=300, help="games per player (default 300)")
     exp.add_argument("--seed", type=_seed, default=0, help="experiment seed (default 0)")
     exp.add_argument("--workers", type=_positive, default=None, help="processes (default: the number of cores)")

@@ -175,3 +175,18 @@ def test_watch_animates_a_computer_player_without_blocking_the_kernel(lab):
     lab.wait_for_attr(ROOT, "data-moves", 4)
     lab.wait_for_attr(ROOT, "data-overlay", 0)
     lab.wait_for_attr(ROOT, "data-history", "4/4")
+
+
+def test_suggest_draws_the_experts_analysis_of_the_position(lab):
+    page = open_game(lab)
+    page.locator(CANVAS).focus()
+    page.keyboard.press("s")
+    lab.until("w.overlay.get('title', '').startswith('expert:')")
+    overlay = lab.evaluate("w.overlay")
+    lab.wait_for_attr(ROOT, "data-overlay", len(overlay["cells"]))
+    assert attr(page, "data-arrow") == "{},{}>{},{}".format(*overlay["arrow"][0], *overlay["arrow"][1])
+    assert page.locator(f"{ROOT} .gw-status").inner_text().startswith("expert:")
+    lab.screenshot("line98-analysis-suggest", page.locator(ROOT))
+    page.locator(f"{ROOT} [data-action=suggest]").click()  # the button does the same
+    lab.round_trip(ROOT)
+    assert lab.evaluate("w.error") == ""

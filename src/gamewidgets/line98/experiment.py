@@ -1,9 +1,12 @@
-"""The rule book's experiment: the four players each play the same games.
+"""The rule book's experiment: the players each play the same games.
 
-Game ``i`` of an experiment with seed ``S`` starts from game seed ``S * 100_000 + i``
-for every player (same starting boards, same spawns for the same moves), and each
-player's tie-breaking generator is seeded with that game seed too. So the figures
-depend only on ``S``, the number of games and the players — not on how many worker
+By default the players are the rule book's four (``DEFAULT_PLAYERS``: random,
+clear-first, build, greedy-long); ``players=`` picks any names of ``PLAYERS``, such as
+``("expert",)``, each once in the order given. Game ``i`` of an experiment with seed
+``S`` starts from game seed ``S * 100_000 + i`` for every player (same starting
+boards, same spawns for the same moves), and each player's own generator (tie-breaks,
+the expert's sampled spawns) is seeded with that game seed too. So the figures depend
+only on ``S``, the number of games and the players — not on how many worker
 processes share the work.
 """
 
@@ -19,6 +22,8 @@ from typing import Any
 from .players import PLAYERS, play_game
 
 SEED_STRIDE = 100_000
+#: the rule book's four strategies: what the experiment compares unless told otherwise
+DEFAULT_PLAYERS = ("random", "clear-first", "build", "greedy-long")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -89,17 +94,21 @@ def _play_one(task: tuple[str, int]) -> tuple[str, int, int, int]:
 def run(
     games: int = 300,
     seed: int = 0,
-    players: Sequence[str] = tuple(PLAYERS),
+    players: Sequence[str] = DEFAULT_PLAYERS,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> ExperimentResult:
-    """Let each player play ``games`` games from the same starting seeds.
+    """Let each of ``players`` (names of ``PLAYERS``; default the rule book's four)
+    play ``games`` games from the same starting seeds.
 
     ``workers`` processes share the games (default: the number of cores; 1 plays in
     this process). ``progress(done, total)`` is called after every finished game.
     """
     if games < 1:
         raise ValueError(f"games must be at least 1, not {games}")
+    players = tuple(dict.fromkeys([players] if isinstance(players, str) else players))
+    if not players:
+        raise ValueError(f"no players given; known: {sorted(PLAYERS)}")
     unknown = [p for p in players if p not in PLAYERS]
     if unknown:
         raise ValueError(f"unknown player(s) {unknown}; known: {sorted(PLAYERS)}")

@@ -1,4 +1,4 @@
-"""The computer players of Line 98: the four strategies of the rule book.
+"""The computer players of Line 98: the four strategies of the rule book, and an expert.
 
 1. ``random`` — a random legal move.
 2. ``clear-first`` — if some move clears a line, play it; otherwise a random move.
@@ -6,10 +6,12 @@
    ball; when that run is long enough to clear (5+), that clears at once.
 4. ``greedy-long`` — as *build*, but never clear a run of exactly 5: hold it and wait
    for a longer one; clear a 5 only when no move can extend any run.
+5. ``expert`` — values every move after its spawn (free cells, lines of one colour in
+   the making) and looks one move further at the best few: :mod:`.expert`.
 
 ``PLAYERS`` (also ``gamewidgets.line98.PLAYERS``) maps each name to its class. A
 player is made with keyword options only: ``PLAYERS["build"](seed=1)`` (``seed``
-is the one option; None draws one). Every player has ``choose(game) -> Move`` and
+is the one option of the four; None draws one; the expert has a few more). Every player has ``choose(game) -> Move`` and
 ``analyse(game) -> Analysis`` (see :mod:`gamewidgets.analysis`), taking the
 :class:`~gamewidgets.line98.Game`; both rank the same figures, so
 ``analyse(game).move`` is what ``choose(game)`` plays from the same random state; on
@@ -235,8 +237,11 @@ class GreedyLongPlayer(Player):
         return text + _tie_note(ties)
 
 
+# here, not at the top: the expert builds on Player and evaluate() above
+from .expert import ExpertPlayer  # noqa: E402
+
 PLAYERS: dict[str, type[Player]] = {
-    cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer)
+    cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer, ExpertPlayer)
 }
 
 

@@ -13,7 +13,8 @@ move of the new one: the view's Undo button, or U, after N) brings the previous 
 back as it was, its clock included, so a stray N loses nothing.
 
 Inspection: ``w.show(analysis)`` draws a player's candidates on the board (cleared by
-the next move or ``w.show(None)``); ``w.watch(player, moves=N, delay=s)`` lets a
+the next move or ``w.show(None)``); ``w.suggest()`` — the view's Suggest button, S —
+shows the expert player's analysis of the position in front of the player; ``w.watch(player, moves=N, delay=s)`` lets a
 computer player play with the normal animation, without blocking the kernel;
 ``w.history`` and ``w.goto(i)`` (the slider under the board) step back and forth
 through the game so far without losing it — looking back is read-only, and any move
@@ -48,6 +49,7 @@ class Line98(GameWidget):
         "undo": "_view_undo",
         "new_game": "_view_new_game",
         "goto": "_view_goto",
+        "suggest": "_view_suggest",
     }
     _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock")
 
@@ -200,6 +202,16 @@ class Line98(GameWidget):
         self._go_live()
         self.overlay = picture.overlay(self._game, analysis)
 
+    def suggest(self) -> Analysis:
+        """What the expert would play here: its analysis of the live position, drawn on
+        the board (the view's Suggest button, S) and returned."""
+        self._go_live()
+        if self._game.is_over:
+            raise IllegalMove("the game is over: nothing to suggest")
+        analysis = PLAYERS["expert"](seed=self._game.seed + len(self._game.moves)).analyse(self._game)
+        self.show(analysis)
+        return analysis
+
     # ------------------------------------------------------------ saved games
     def save(self, name: str = "autosave") -> None:
         """Keep this game in the store under ``name`` (``restore`` brings it back)."""
@@ -227,6 +239,9 @@ class Line98(GameWidget):
 
     def _view_new_game(self, _message: dict[str, Any]) -> None:
         self.new_game()
+
+    def _view_suggest(self, _message: dict[str, Any]) -> None:
+        self.suggest()
 
     # ---------------------------------------------------------------- internals
     def _start(self, game: Game, previous: tuple[Game, float, float, bool] | None = None) -> None:

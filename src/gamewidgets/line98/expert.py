@@ -1,0 +1,466 @@
+"""Line 98's expert player: every move valued after its spawn, the best few looked at
+one move further.
+
+``PLAYERS["expert"](seed=1)``; keyword options only: ``width`` (how many candidates
+get the look-ahead), ``samples`` (how many random spawns the look-ahead averages
+over) and ``weights`` (a :class:`Weights`). Its budget is counted in positions, not in
+time, so its moves do not depend on the speed of the machine.
+
+What it knows is what the rules show a player: the board, the score and the
+previews' cells and colours. It never reads the game's random generator; where the
+future is random (the next previews, a displaced preview's new cell) it either
+charges a fixed price or draws the spawn with its own seeded generator.
+
+How it decides:
+
+1. **Every legal move, one turn on** (all at once, with numpy): the move, the lines it
+   clears, and — when it clears nothing — the known previews coming in where they
+   are shown, with the lines they complete. The position reached is valued by
+   :func:`static_value`: free cells, line potential, isolated holes (see
+   :class:`Weights`), plus the points scored, minus a price for each set of previews
+   still unknown. After a clear the previews are still to come: they are put on the
+   board for the valuation (they will come in after the next quiet move), and no
+   unknown set is charged — a clear saves a spawn.
+2. **Look-ahead**: the ``width`` best of those moves are looked at one move further:
+   every legal move from the position each reaches is valued the same way, and the
+   candidate is worth the best of them (the player will choose its next move knowing
+   the previews). After a quiet first move the next previews are unknown: with
+   ``samples=0`` the second move's spawn is charged at the fixed price; with
+   ``samples=n`` it averages over ``n`` spawns drawn with the player's own generator
+   (three random empty cells, random colours, as the rules draw them).
+3. The searched candidate worth most is played (ties drawn with the player's
+   generator). The other moves rank below the searched ones, by their one-move
+   value.
+
+Choices where the rules leave a player in the dark:
+
+- A ball stopping on a preview displaces it to a random cell: that preview is left
+  off the board in the valuation and charged a third of the unknown-spawn price.
+- A position with no free cell is a lost game: ``Weights.lost``, far below any other.
+- The line potential counts every straight window of 5 cells (140 of them) that
+  holds balls of one colour only and empty cells: ``Weights.line[k]`` for ``k`` balls
+  in it. A window holding two colours is dead and counts nothing.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ..analysis import Analysis, Candidate
+from ..errors import GameOver
+from .players import Player, _move, evaluate
+from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, STEPS, Game, Move, points
+
+CELLS = SIZE * SIZE
+#: a preview as the search keeps it: (flat cell index, colour)
+Spawn = tuple[int, int]
+
+
+def _windows() -> np.ndarray:
+    """Every straight run of 5 cells (rows, columns, both diagonals): (140, 5) flat indices."""
+    found = []
+    for dr, dc in DIRECTIONS:
+        for r in range(SIZE):
+            for c in range(SIZE):
+                cells = [(r + k * dr, c + k * dc) for k in range(LINE)]
+                if all(0 <= rr < SIZE and 0 <= cc < SIZE for rr, cc in cells):
+                    found.append([rr * SIZE + cc for rr, cc in cells])
+    return np.array(found, dtype=np.intp)
+
+
+WINDOWS = _windows()
+#: MEMBER[cell, window] = 1 when the cell is one of the window's five
+MEMBER = np.zeros((CELLS, len(WINDOWS)), dtype=np.int32)
+MEMBER[WINDOWS, np.arange(len(WINDOWS))[:, None]] = 1
+#: a ball of colour k counts 6**(k-1) in a window's sum: the sum's base-6 digits are
+#: the window's count of each colour (at most 5, so they never carry)
+CODE = np.array([0] + [6**k for k in range(len(COLOURS))], dtype=np.int32)
+# each cell's orthogonal neighbours; CELLS (a padding column) off the board
+_NEIGHBOURS = np.full((CELLS, len(STEPS)), CELLS, dtype=np.intp)
+for _cell in range(CELLS):
+    for _k, (_dr, _dc) in enumerate(STEPS):
+        _r, _c = divmod(_cell, SIZE)
+        if 0 <= _r + _dr < SIZE and 0 <= _c + _dc < SIZE:
+            _NEIGHBOURS[_cell, _k] = (_r + _dr) * SIZE + _c + _dc
+
+
+def _decode() -> np.ndarray:
+    """For every window sum: its number of balls when they are all of one colour, -1
+    when it holds two colours."""
+    digits = np.stack([(np.arange(6 ** len(COLOURS)) // 6**k) % 6 for k in range(len(COLOURS))])
+    balls = digits.sum(axis=0)
+    return np.where((np.count_nonzero(digits, axis=0) <= 1) & (balls <= LINE), balls, -1).astype(np.int8)
+
+
+_SINGLE = _decode()
+_FULL = _SINGLE == LINE
+
+
+def _cell_windows() -> np.ndarray:
+    """The windows through each cell, as rows of window indices padded with
+    ``len(WINDOWS)`` (no window)."""
+    through = [np.flatnonzero(MEMBER[cell]) for cell in range(CELLS)]
+    rows = np.full((CELLS, max(map(len, through))), len(WINDOWS), dtype=np.intp)
+    for cell, windows in enumerate(through):
+        rows[cell, : len(windows)] = windows
+    return rows
+
+
+_CELL_WINDOWS = _cell_windows()
+
+
+@dataclass(frozen=True)
+class Weights:
+    """What a position is worth (higher is better), term by term.
+
+    ``empty`` per free cell; ``line[k]`` per window of 5 cells holding ``k`` balls of one
+    colour and nothing else (index 0..5); ``hole`` per free cell with no free
+    neighbour (taken off); ``points`` per point scored; ``unknown`` per set of previews
+    that will come in unseen (taken off; a third of it for a displaced preview);
+    ``lost`` for a full board.
+    """
+
+    empty: float = 1.0
+    line: tuple[float, ...] = (0.0, 0.05, 0.3, 1.0, 3.0, 6.0)
+    hole: float = 0.5
+    points: float = 0.3
+    unknown: float = 5.0
+    lost: float = -1000.0
+
+    def line_table(self) -> np.ndarray:
+        """The line term of every window sum (see ``CODE``)."""
+        if len(self.line) != LINE + 1:
+            raise ValueError(f"line needs {LINE + 1} weights (0..5 balls), not {len(self.line)}")
+        return np.append(np.asarray(self.line, dtype=np.float32), np.float32(0))[_SINGLE]
+
+
+def window_sums(boards: np.ndarray) -> np.ndarray:
+    """Each window's sum of ``CODE`` for boards ``(n, 81)``: shape ``(n, 140)``."""
+    codes = CODE[boards]
+    total = codes[:, WINDOWS[:, 0]]
+    for k in range(1, LINE):
+        total += codes[:, WINDOWS[:, k]]
+    return total
+
+
+def clear_lines(boards: np.ndarray, sums: np.ndarray, through: np.ndarray) -> np.ndarray:
+    """Removes the lines of 5+ through the cells ``through[i]`` (flat indices, a row of
+    them per board: the moved ball, or the balls that just came in — the only lines
+    the rules check) from ``boards`` and ``sums`` in place; returns how many balls each
+    board lost (pooled, as the rules score one clearing event)."""
+    windows = _CELL_WINDOWS[through].reshape(len(boards), -1)
+    real = windows < len(WINDOWS)
+    windows = np.where(real, windows, 0)
+    found = _FULL[np.take_along_axis(sums, windows, axis=1)] & real
+    rows, which = np.nonzero(found)
+    counts = np.zeros(len(boards), dtype=np.intp)
+    if len(rows):
+        cells = np.zeros((len(boards), CELLS), dtype=bool)
+        cells[rows[:, None], WINDOWS[windows[rows, which]]] = True
+        hit = np.unique(rows)
+        counts[hit] = cells[hit].sum(axis=1)
+        boards[cells] = 0
+        sums[hit] = window_sums(boards[hit])
+    return counts
+
+
+def _place(boards: np.ndarray, sums: np.ndarray, previews: Sequence[Spawn], target: np.ndarray) -> np.ndarray:
+    """Puts ``previews`` on the boards in place, except one a move's ``target`` landed
+    on (displaced to a cell nobody knows yet); returns how many each board left off."""
+    displaced = np.zeros(len(boards), dtype=np.intp)
+    for cell, colour in previews:
+        keep = target != cell
+        boards[keep, cell] = colour
+        sums[keep] += CODE[colour] * MEMBER[cell]
+        displaced += ~keep
+    return displaced
+
+
+@dataclass
+class Turns:
+    """The positions one move each leads to, a turn later (arrays, one entry a move)."""
+
+    boards: np.ndarray  # (n, 81) the board after the move, its clear and any spawn
+    valued: np.ndarray  # (n, 81) the same with the previews still to come put on
+    sums: np.ndarray  # window sums of ``valued``
+    points: np.ndarray  # scored by the turn: the move's clear and the spawn's
+    quiet: np.ndarray  # the move cleared nothing (so the previews came in)
+    displaced: np.ndarray  # previews the move displaced to an unknown cell
+    unknown: np.ndarray  # sets of previews not known that came in or will
+
+
+def turns(board: np.ndarray, previews: Sequence[Spawn] | None, source: np.ndarray, target: np.ndarray) -> Turns:
+    """Every move ``source[i] -> target[i]`` (flat indices) played on ``board`` (81
+    cells): the ball moves, its lines clear; on a quiet move the ``previews`` come in
+    and their lines clear. ``previews`` None: they are not known (a look-ahead past a
+    spawn), so nothing comes in and the move is charged one more unknown set."""
+    n = len(source)
+    rows = np.arange(n)
+    boards = np.repeat(board.reshape(1, CELLS), n, axis=0)
+    colour = board[source]
+    boards[rows, target] = colour
+    boards[rows, source] = 0
+    sums = window_sums(board.reshape(1, CELLS)) + CODE[colour][:, None] * (MEMBER[target] - MEMBER[source])
+    scored = points(clear_lines(boards, sums, target[:, None]))
+    quiet = scored == 0
+    spawn = quiet | ~boards.any(axis=1)  # a clear that empties the board: they come at once
+    displaced = np.zeros(n, dtype=np.intp)
+    unknown = np.ones(n, dtype=np.intp)  # the set of previews drawn after this turn's spawn
+    if previews is None:
+        unknown += spawn
+        return Turns(boards, boards, sums, scored, quiet, displaced, unknown)
+    come = np.flatnonzero(spawn)
+    sub, sub_sums = boards[come], sums[come]
+    displaced[come] = _place(sub, sub_sums, previews, target[come])
+    cells = np.array([cell for cell, _ in previews], dtype=np.intp)
+    scored[come] += points(clear_lines(sub, sub_sums, np.broadcast_to(cells, (len(come), len(cells)))))
+    boards[come], sums[come] = sub, sub_sums
+    valued, valued_sums = boards.copy(), sums.copy()
+    wait = np.flatnonzero(~spawn)  # a clear: the known previews are still to come
+    sub, sub_sums = valued[wait], valued_sums[wait]
+    displaced[wait] = _place(sub, sub_sums, previews, target[wait])
+    valued[wait], valued_sums[wait] = sub, sub_sums
+    unknown[wait] = 0
+    return Turns(boards, valued, valued_sums, scored, quiet, displaced, unknown)
+
+
+def static_value(boards: np.ndarray, sums: np.ndarray, weights: Weights,
+                 table: np.ndarray | None = None) -> dict[str, np.ndarray]:
+    """The board terms of positions ``(n, 81)`` and their window ``sums``: ``free``
+    cells, ``lines`` (the line potential) and ``holes`` (free cells walled in on all
+    sides), and ``value``, their weighted sum."""
+    table = weights.line_table() if table is None else table
+    lines = np.einsum("ij->i", table[sums])  # a row sum; einsum's is several times numpy's .sum(axis=1)
+    empty = boards == 0
+    padded = np.concatenate([empty, np.zeros((len(boards), 1), dtype=bool)], axis=1)
+    open_side = padded[:, _NEIGHBOURS[:, 0]]
+    for k in range(1, len(STEPS)):
+        open_side |= padded[:, _NEIGHBOURS[:, k]]
+    free = np.count_nonzero(empty, axis=1)
+    holes = np.count_nonzero(empty & ~open_side, axis=1)
+    return {"free": free, "lines": lines, "holes": holes,
+            "value": weights.empty * free + lines - weights.hole * holes}
+
+
+@dataclass
+class _Decision:
+    """Everything one decision found, for :meth:`ExpertPlayer.analyse`."""
+
+    figures: dict[str, np.ndarray]  # evaluate(game): source, target, run, cleared, points
+    first: Turns
+    terms: dict[str, np.ndarray]  # the one-move board terms (free, lines, holes, value)
+    value: np.ndarray  # one-move value
+    ahead: np.ndarray  # look-ahead value; NaN where not searched
+    score: np.ndarray  # the rank: look-ahead value, then the rest below the searched
+    replies: dict[int, Move]  # the best next move of each searched candidate
+    index: int
+    ties: int
+    nodes: int
+    samples: int
+    seconds: float
+
+
+class ExpertPlayer(Player):
+    """Values every move a turn on and looks one move further at the best ``width``,
+    averaging over ``samples`` drawn spawns (0: a fixed price for an unknown spawn).
+    See the module docstring."""
+
+    name: str = "expert"
+    terms = ("points", "run", "free", "lines", "holes", "displaces", "value", "look-ahead")
+
+    def __init__(self, *, seed: int | None = None, width: int = 8, samples: int = 0,
+                 weights: Weights | None = None):
+        super().__init__(seed=seed)
+        if isinstance(width, bool) or not isinstance(width, int) or width < 0:
+            raise ValueError(f"width must be a non-negative integer, not {width!r}")
+        if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+            raise ValueError(f"samples must be a non-negative integer, not {samples!r}")
+        self.width, self.samples = width, samples
+        self.weights = Weights() if weights is None else weights
+        self._table = self.weights.line_table()
+
+    def __repr__(self) -> str:
+        return f"ExpertPlayer(seed={self.seed}, width={self.width}, samples={self.samples})"
+
+    def choose(self, game: Game) -> Move:
+        """The move this player plays in ``game``."""
+        decision = self._decide(game)
+        return _move(decision.figures, decision.index)
+
+    def analyse(self, game: Game) -> Analysis:
+        """The move this player plays, every candidate with its terms, and why it won."""
+        d = self._decide(game)
+        searched = ~np.isnan(d.ahead)
+        order = np.lexsort((np.arange(len(d.score)), -d.score, ~searched))
+        order = np.concatenate(([d.index], order[order != d.index]))
+        candidates = tuple(Candidate(_move(d.figures, i), float(d.score[i]), self._terms(d, i)) for i in order)
+        move = _move(d.figures, d.index)
+        reply = d.replies.get(d.index)
+        return Analysis(
+            player=self.name, move=move, candidates=candidates, reason=self._explain(d, order),
+            stats={"depth": 2 if searched.any() else 1, "nodes": d.nodes, "samples": d.samples,
+                   "time_ms": round(d.seconds * 1000, 3)},
+            pv=(move,) if reply is None else (move, reply),
+        )
+
+    # ------------------------------------------------------------------ search
+    def _leaf(self, after: Turns) -> tuple[dict[str, np.ndarray], np.ndarray]:
+        """The board terms and the value of each position of ``after``."""
+        w = self.weights
+        terms = static_value(after.valued, after.sums, w, self._table)
+        value = terms["value"] + w.points * after.points - w.unknown * (after.unknown + after.displaced / 3)
+        value[~(after.boards == 0).any(axis=1)] = w.lost
+        return terms, value
+
+    def _ahead(self, board: np.ndarray, pending: list[Spawn] | None) -> tuple[float, Move, int, int]:
+        """The look-ahead from ``board`` with previews ``pending`` (None: not known yet):
+        the value of the best next move (averaged over drawn spawns when ``samples``),
+        that move, the positions valued and the spawns drawn."""
+        pairs = Game.from_board(board.reshape(SIZE, SIZE), []).legal_move_array()
+        source, target = pairs[:, 0], pairs[:, 1]
+        if pending is not None or not self.samples:
+            _, value = self._leaf(turns(board, pending, source, target))
+            best, total, nodes, drawn = float(value.max()), value, len(pairs), 0
+        else:
+            empty = np.flatnonzero(board == 0)
+            count = min(PREVIEWS, len(empty))
+            total = np.zeros(len(pairs))
+            best = 0.0
+            for _ in range(self.samples):  # drawn as the rules draw previews, by this player's generator
+                cells = self.rng.choice(empty, size=count, replace=False)
+                colours = self.rng.integers(1, len(COLOURS) + 1, size=count)
+                spawn = [(int(c), int(k)) for c, k in zip(cells, colours, strict=True)]
+                _, value = self._leaf(turns(board, spawn, source, target))
+                total += value
+                best += float(value.max()) / self.samples  # the next move is chosen knowing its previews
+            nodes, drawn = len(pairs) * self.samples, self.samples
+        reply = int(np.argmax(total))
+        return best, Move(divmod(int(source[reply]), SIZE), divmod(int(target[reply]), SIZE)), nodes, drawn
+
+    def _decide(self, game: Game) -> _Decision:
+        started = time.perf_counter()
+        figures = evaluate(game)
+        if not len(figures["source"]):
+            raise GameOver("the game is over: there is no move to choose")
+        w = self.weights
+        board = game.board.ravel().astype(np.int8)
+        previews = [(p.row * SIZE + p.col, p.colour) for p in game.previews]
+        source, target = figures["source"], figures["target"]
+        first = turns(board, previews, source, target)
+        terms, value = self._leaf(first)
+        searched = np.argsort(-value, kind="stable")[: self.width]
+        ahead = np.full(len(value), np.nan)
+        replies: dict[int, Move] = {}
+        nodes, samples = len(value), 0
+        for i in searched:
+            if (first.boards[i] != 0).all():  # a full board: the game is lost, nothing to look at
+                ahead[i] = value[i]
+                continue
+            waiting = not first.quiet[i] and first.boards[i].any()  # a clear: the previews still to come
+            pending = [p for p in previews if p[0] != target[i]] if waiting else None
+            found, replies[int(i)], counted, drawn = self._ahead(first.boards[i], pending)
+            ahead[i] = found + w.points * first.points[i] - w.unknown * first.displaced[i] / 3
+            nodes += counted
+            samples += drawn
+        if len(searched):
+            score = self._below(value, ahead, searched)
+            pool = ahead[searched]
+            best = searched[np.flatnonzero(pool == pool.max())]
+        else:
+            score = value.copy()
+            best = np.flatnonzero(value == value.max())
+        index = int(best[self.rng.integers(len(best))]) if len(best) > 1 else int(best[0])
+        return _Decision(figures, first, terms, value, ahead, score, replies, index, len(best), nodes, samples,
+                         time.perf_counter() - started)
+
+    @staticmethod
+    def _below(value: np.ndarray, ahead: np.ndarray, searched: np.ndarray) -> np.ndarray:
+        """The rank of every move: the look-ahead value where searched; the others their
+        one-move value plus the searched ones' mean look-ahead gain, kept at most the
+        lowest searched value (they were not searched because they looked worse)."""
+        gain = float(np.mean(ahead[searched] - value[searched]))
+        score = np.minimum(value + gain, float(ahead[searched].min()))
+        score[searched] = ahead[searched]
+        return score
+
+    # ------------------------------------------------------------ explanation
+    def _terms(self, d: _Decision, i: int) -> dict[str, float]:
+        terms = {
+            "points": float(d.first.points[i]),
+            "run": float(d.figures["run"][i]),
+            "free": float(d.terms["free"][i]),
+            "lines": round(float(d.terms["lines"][i]), 3),
+            "holes": float(d.terms["holes"][i]),
+            "displaces": float(d.first.displaced[i]),
+            "value": round(float(d.value[i]), 3),
+        }
+        if not np.isnan(d.ahead[i]):
+            terms["look-ahead"] = round(float(d.ahead[i]), 3)
+        return terms
+
+    def _explain(self, d: _Decision, order: np.ndarray) -> str:
+        i = d.index
+        text = _what_it_does(d, i)
+        reply = d.replies.get(i)
+        if reply is not None:
+            text += f"; looking one move on, the best next move is {reply}, worth {d.ahead[i]:.1f} in all"
+        else:
+            text += f"; worth {d.value[i]:.1f}"
+        if len(order) > 1:
+            j = int(order[1])
+            gap = d.score[i] - d.score[j]
+            text += f" — {gap:.1f} more than the runner-up {_move(d.figures, j)}"
+            why = self._difference(d, i, j)
+            if why:
+                text += f", which {why}"
+        if d.ties > 1:
+            text += f" (drawn at random among {d.ties} equal moves)"
+        return text
+
+    def _difference(self, d: _Decision, i: int, j: int) -> str:
+        """What costs the runner-up ``j`` most against the chosen ``i``, in words."""
+        w = self.weights
+        if not np.isnan(d.ahead[i]) and not np.isnan(d.ahead[j]):
+            setup = (d.ahead[i] - d.value[i]) - (d.ahead[j] - d.value[j])
+        else:
+            setup = 0.0
+        losses = {
+            "free": w.empty * (d.terms["free"][i] - d.terms["free"][j]),
+            "lines": d.terms["lines"][i] - d.terms["lines"][j],
+            "holes": -w.hole * (d.terms["holes"][i] - d.terms["holes"][j]),
+            "points": w.points * (d.first.points[i] - d.first.points[j]),
+            "setup": setup,
+        }
+        term, loss = max(losses.items(), key=lambda item: item[1])
+        if loss <= 0:
+            return ""
+        if term == "free":
+            return f"leaves {int(d.terms['free'][i] - d.terms['free'][j])} fewer free cells"
+        if term == "lines":
+            return f"builds less toward lines of five (line potential {d.terms['lines'][j]:.1f} against " \
+                   f"{d.terms['lines'][i]:.1f})"
+        if term == "holes":
+            return f"walls in {int(d.terms['holes'][j] - d.terms['holes'][i])} more free cells"
+        if term == "points":
+            return f"scores {int(d.first.points[i] - d.first.points[j])} fewer points"
+        return "sets up less for the move after"
+
+
+def _what_it_does(d: _Decision, i: int) -> str:
+    """The chosen move's own effect, in words."""
+    cleared, run = int(d.figures["cleared"][i]), int(d.figures["run"][i])
+    free = int(d.terms["free"][i])
+    if cleared:
+        text = f"it clears {cleared} balls for {int(d.figures['points'][i])} points, so no balls come in"
+    else:
+        text = f"it makes a run of {run}" if run > 1 else "it moves a ball out of the way"
+        spawned = int(d.first.points[i])
+        text += (f"; the previews come in and clear a line for {spawned} points" if spawned
+                 else "; the previews come in")
+    if d.first.displaced[i]:
+        text += " (it displaces a preview)"
+    return text + f", leaving {free} free cells once the previews are in"
