@@ -9,25 +9,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_cli import check_record
+from test_line98_players import position
 
 from gamewidgets.analysis import Analysis
 from gamewidgets.cli import main
 from gamewidgets.errors import GameOver
 from gamewidgets.line98 import PLAYERS, Game, Move, experiment
 from gamewidgets.line98.expert import ExpertPlayer, Weights, turns, window_sums
-from gamewidgets.line98.players import BuildPlayer, RandomPlayer, evaluate, play_game
-
-
-def position(seed: int, moves: int) -> Game:
-    """Game ``seed`` after ``moves`` random moves (undone once if that ended it)."""
-    game, player = Game(seed), RandomPlayer(seed=seed)
-    for _ in range(moves):
-        if game.is_over:
-            break
-        game.play(player.choose(game))
-    if game.is_over:
-        game.undo()
-    return game
+from gamewidgets.line98.players import BuildPlayer, evaluate, play_game
 
 
 def test_it_is_registered_with_keyword_options():

@@ -45,16 +45,21 @@ def brute_force(game: Game, move: Move) -> tuple[int, int]:
 
 
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 2**31), st.integers(0, 60))
-def test_figures_match_a_brute_force_count(seed, moves):
-    game = Game(seed)
-    player = RandomPlayer(seed=seed)
+def position(seed: int, moves: int) -> Game:
+    """Game ``seed`` after ``moves`` random moves (undone once if that ended it)."""
+    game, player = Game(seed), RandomPlayer(seed=seed)
     for _ in range(moves):
         if game.is_over:
             break
         game.play(player.choose(game))
     if game.is_over:
         game.undo()
+    return game
+
+
+@given(st.integers(0, 2**31), st.integers(0, 60))
+def test_figures_match_a_brute_force_count(seed, moves):
+    game = position(seed, moves)
     figures = evaluate(game)
     legal = game.legal_moves()
     assert len(legal) == len(figures["run"])
