@@ -89,11 +89,13 @@ for _cell in range(CELLS):
 
 
 def _decode() -> np.ndarray:
-    """For every window sum: its number of balls when they are all of one colour, -1
-    when it holds two colours."""
-    digits = np.stack([(np.arange(6 ** len(COLOURS)) // 6**k) % 6 for k in range(len(COLOURS))])
-    balls = digits.sum(axis=0)
-    return np.where((np.count_nonzero(digits, axis=0) <= 1) & (balls <= LINE), balls, -1).astype(np.int8)
+    """For every window sum: its number of balls when they are all of one colour (0 for
+    an empty window), -1 when it holds two colours."""
+    single = np.full(6 ** len(COLOURS), -1, dtype=np.int8)
+    single[0] = 0
+    for code in CODE[1:]:
+        single[code * np.arange(1, LINE + 1)] = np.arange(1, LINE + 1)
+    return single
 
 
 _SINGLE = _decode()
@@ -152,7 +154,7 @@ def clear_lines(boards: np.ndarray, sums: np.ndarray, through: np.ndarray) -> np
     them per board: the moved ball, or the balls that just came in — the only lines
     the rules check) from ``boards`` and ``sums`` in place; returns how many balls each
     board lost (pooled, as the rules score one clearing event)."""
-    windows = _CELL_WINDOWS[through].reshape(len(boards), -1)
+    windows = _CELL_WINDOWS[through].reshape(len(boards), through.shape[1] * _CELL_WINDOWS.shape[1])
     real = windows < len(WINDOWS)
     windows = np.where(real, windows, 0)
     found = _FULL[np.take_along_axis(sums, windows, axis=1)] & real
