@@ -4,8 +4,11 @@
 // confetti of a win. events.js starts them from `last_event`; board.js draws them.
 //
 // Choices where the contract is silent:
-// - Hint frames: 2.5 s after a fresh `hint` event (fading at the end); on first render
-//   a non-empty `hint` trait is framed for as long as the trait keeps that pair.
+// - Hint frames: they pulse for 2.5 s after a fresh `hint` event, then stay, steady,
+//   for as long as the `hint_pair` trait keeps that pair (Python empties it at the next
+//   removal, shuffle or undo): a hint paid for does not vanish before the player has
+//   found it, and a lesson's `w.hint()` still shows after Run All. On first render a
+//   non-empty trait is framed steady.
 // - Removal: tiles fly towards the top-right corner (where the removed stack is)
 //   while the path shows; with reduced motion the tiles just vanish and the path
 //   shows without fading.
@@ -16,7 +19,6 @@ import { COLOURS, frame } from "./frames.js";
 import { sameCell, samePair } from "./traits.js";
 
 const HINT_MS = 2500;
-const HINT_FADE_MS = 450;
 const PATH_MS = 600;
 const FLY_MS = 480;
 const REFUSED_MS = 520;
@@ -80,11 +82,12 @@ export function createEffects(view) {
       fx.tween = start(REFUSED_MS, { force: true, onDone: () => this.refused === fx && (this.refused = null) });
       this.refused = fx;
     },
-    /** Frame the hinted pair: for HINT_MS, or while the trait holds it (`sticky`). */
+    /** Frame the hinted pair while the trait holds it, pulsing for HINT_MS first
+     * (not when `sticky`: a view opened on a hint already there). */
     startHint(pair, sticky) {
       if (this.hint && this.hint.tween) this.hint.tween.cancel();
       const fx = { pair, tween: null };
-      if (!sticky) fx.tween = start(HINT_MS, { force: true, onDone: () => this.hint === fx && (this.hint = null) });
+      if (!sticky) fx.tween = start(HINT_MS, { force: true, onDone: () => (fx.tween = null) });
       this.hint = fx;
     },
     /** Follow the `hint_pair` trait: no frames once it is empty or another pair. */
@@ -119,14 +122,9 @@ export function createEffects(view) {
     drawHint(ctx, now) {
       const h = this.hint;
       if (!h) return false;
-      let alpha = 1;
-      if (h.tween) {
-        const left = HINT_MS - h.tween.elapsed();
-        if (!reduced() && left < HINT_FADE_MS) alpha = clamp(left / HINT_FADE_MS, 0, 1);
-      }
       const pulse = reduced() || !h.tween ? 1 : 0.75 + 0.25 * Math.sin((now / 520) * Math.PI * 2);
       // a little outside the tile, so a selection's yellow frame shows inside it
-      for (const cell of h.pair) frame(ctx, view.layout, cell, COLOURS.hint, { width: 4, tint: 0.2 * pulse, alpha, inset: 4 });
+      for (const cell of h.pair) frame(ctx, view.layout, cell, COLOURS.hint, { width: 4, tint: 0.2 * pulse, inset: 4 });
       return !!h.tween && !reduced();
     },
     drawRefused(ctx) {
