@@ -285,3 +285,64 @@ def test_an_online_seat_says_it_has_no_history(unconnected_seat):
         with pytest.raises(GameError, match="own view"):
             look()
     assert seat.history_length == 1 and not seat.looking_back
+
+
+# ----------------------------------------------------------- the computer's reasons
+@pytest.mark.parametrize("name", ["loa", "domino"])
+def test_the_computer_keeps_the_analysis_of_each_of_its_moves_aligned_with_the_history(name):
+    widget = played(name, moves=3)
+    history, analyses = widget.history, widget.analyses
+    assert len(analyses) == len(history) and analyses[0] is None
+    computer = [i for i in range(1, len(history)) if history[i - 1].game.turn == 1]
+    assert computer and widget.explained == computer
+    for i, step in enumerate(history):
+        assert step.analysis is analyses[i]
+        if i in computer:  # the analysis chose the very move played, in the position before it
+            assert isinstance(analyses[i], Analysis) and analyses[i].move == step.move
+            assert history[i - 1].game.is_legal(analyses[i].move)
+        else:
+            assert analyses[i] is None
+
+
+@pytest.mark.parametrize("name", ["loa", "domino"])
+def test_why_shows_the_analysis_of_the_move_that_led_to_a_position_and_goto_does_too(name):
+    widget = played(name, moves=3)
+    latest = widget.explained[-1]
+    assert widget.why() is widget.analyses[latest]
+    assert widget.history_index == latest
+    first = widget.explained[0]
+    widget.goto(first)
+    drawn = widget.overlay
+    assert widget.looking_back and drawn == widget._overlay_of(widget.history[first - 1].game, widget.analyses[first])
+    widget.goto(0)  # the start: no move led there, nothing is drawn
+    assert widget.overlay == {}
+    send(widget, type="why", index=first)
+    assert widget.history_index == first and widget.overlay == drawn and widget.error == ""
+    with pytest.raises(IllegalMove, match="not the computer's"):
+        widget.why(0)
+    for bad in ("1", True, 2.5):
+        send(widget, type="why", index=bad)
+        assert "why needs an integer" in widget.error
+    send(widget, type="why", index=10_000)
+    assert "not in this game" in widget.error
+
+
+def test_an_undo_drops_the_analyses_of_the_moves_it_takes_back():
+    widget = played("loa", moves=2)
+    before = list(widget.explained)
+    widget.undo()
+    assert widget.explained == [i for i in before if i < len(widget.history)]
+    assert len(widget.analyses) == len(widget.history)
+    widget.watch(None, moves=1, delay=0)  # played again: the new answer has its own analysis
+    last = len(widget.history) - 1
+    assert widget.explained[-1] == last and widget.analyses[last].move == widget.history[last].move
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_watched_moves_with_explanations_keep_their_analyses(name):
+    widget = KINDS[name].make()
+    widget.watch(KINDS[name].analyst(), moves=1, delay=0, explain=True)
+    watched = 1
+    assert widget.analyses[watched] is not None and widget.analyses[watched].move == widget.history[watched].move
+    with pytest.raises(IllegalMove, match="has not played"):
+        KINDS[name].make().why()

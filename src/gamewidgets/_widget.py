@@ -35,6 +35,17 @@ slider sends ``{"type": "goto", "index": i}``), ``w.looking_back`` is true meanw
 Looking back is read-only: the view takes no moves on an earlier position, and a move
 from Python (``play``, ``undo``, ``show``, ``watch``, ...) returns to the live game first.
 
+The computer's reasons: a move a computer player makes here — the computer's own turns
+in Lines of Action and Dominoes, and ``watch(..., explain=True)``'s moves — comes
+from its player's ``analyse``, and that analysis is kept: ``w.analyses[i]`` (aligned
+with ``w.history``, None where none was kept) is the analysis of the move that led to
+position ``i``, also ``w.history[i].analysis``. ``w.why(i)`` shows position ``i`` with
+that analysis drawn on it as ``show`` draws one (made against the position before the
+move, where the candidates were); ``goto(i)`` draws it too, and the view's Why? control
+sends ``{"type": "why", "index": i}``. The ``explained`` trait lists the positions that
+have one. An undo drops the analyses of the moves it takes back; they are not saved in
+the store (a game continued after a restart has none for its earlier moves).
+
 Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
 now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
 leaves ``error`` alone.
@@ -53,8 +64,8 @@ from typing import Any, ClassVar, Final
 import anywidget
 import traitlets
 
-from .analysis import ComputerPlayer
-from .errors import BadMessage, GameError
+from .analysis import Analysis, ComputerPlayer
+from .errors import BadMessage, GameError, IllegalMove
 from .history import History
 from .picture_output import SHOWN, picture_bundle
 from .store import Store, StoreWarning
@@ -119,12 +130,15 @@ class GameWidget(anywidget.AnyWidget):
         sync=True)
     history_length = traitlets.Int(1, help="positions so far (moves + 1)").tag(sync=True)
     history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
+    explained = traitlets.List(traitlets.Int(), help="the history positions whose move has a kept analysis "
+                               "(w.analyses)").tag(sync=True)
 
     def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
         self._watching: asyncio.Task[None] | None = None
         self._thinking: asyncio.Task[None] | None = None  # a computer's answer being worked out
         self._answer_at_once = False  # watch(delay=0): the computer answers before returning
+        self._analyses: dict[int, Analysis] = {}  # history position -> the analysis of the move that led there
         super().__init__(**kwargs)
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
@@ -225,7 +239,7 @@ class GameWidget(anywidget.AnyWidget):
                 for _ in range(moves):
                     if self._finished:
                         break
-                    self._play_move(self._decide(player, explain))
+                    self._play_watched(*self._decide(player, explain))
                     time.sleep(delay)
             finally:
                 self._answer_at_once = False
@@ -251,13 +265,20 @@ class GameWidget(anywidget.AnyWidget):
             self._thinking = None
             self.thinking = False
 
-    def _decide(self, player: ComputerPlayer, explain: bool) -> Any:
-        """The player's move; with ``explain``, its analysis is shown first."""
+    def _decide(self, player: ComputerPlayer, explain: bool) -> tuple[Any, Analysis | None]:
+        """The player's move, and with ``explain`` its analysis (shown first)."""
         if not explain:
-            return player.choose(self.game)
+            return player.choose(self.game), None
         analysis = player.analyse(self.game)
         self.show(analysis)
-        return analysis.move
+        return analysis.move, analysis
+
+    def _play_watched(self, move: Any, analysis: Analysis | None) -> None:
+        """Play a watched player's move and keep its analysis (if it made one)."""
+        index = len(self._history_moves()) + 1
+        self._play_move(move)
+        if analysis is not None:
+            self._keep_analysis(index, analysis)
 
     async def _watch(self, player: ComputerPlayer, moves: int, delay: float, explain: bool) -> None:
         try:
@@ -266,10 +287,10 @@ class GameWidget(anywidget.AnyWidget):
                 if self._finished:
                     break
                 self.thinking = True
-                move = self._decide(player, explain)
+                move, analysis = self._decide(player, explain)
                 await asyncio.sleep(delay / 2)
                 self.thinking = False
-                self._play_move(move)
+                self._play_watched(move, analysis)
                 await asyncio.sleep(delay / 2)
         finally:
             self.thinking = False
@@ -281,7 +302,7 @@ class GameWidget(anywidget.AnyWidget):
         """Every position of the game so far, the start first (:mod:`gamewidgets.history`):
         ``w.history[i].move`` led to position ``i``, ``w.history[i].game`` is that position
         as a Game, the one ``w.goto(i)`` shows."""
-        return History(self._history_moves(), self._game_at)
+        return History(self._history_moves(), self._game_at, self._analyses)
 
     @property
     def looking_back(self) -> bool:
@@ -301,6 +322,8 @@ class GameWidget(anywidget.AnyWidget):
             self.overlay = {}
             self._show_position(self._game_at(index), index)
             self.history_index = index
+            if index in self._analyses:
+                self.overlay = self._overlay_of(self._game_at(index - 1), self._analyses[index])
             self._event("goto", index=index)
 
     def _go_live(self) -> None:
@@ -311,9 +334,56 @@ class GameWidget(anywidget.AnyWidget):
                 self._event("goto", index=self.history_index)
 
     def _sync_history(self) -> None:
-        """The history traits of the live game (each game's ``_sync`` calls this)."""
-        self.history_length = len(self._history_moves()) + 1
+        """The history traits of the live game (each game's ``_sync`` calls this); the
+        analyses of moves no longer in the history (taken back) are dropped."""
+        moves = self._history_moves()
+        self._analyses = {i: a for i, a in self._analyses.items() if i <= len(moves) and moves[i - 1] == a.move}
+        self.explained = sorted(self._analyses)
+        self.history_length = len(moves) + 1
         self.history_index = self.history_length - 1
+
+    # ------------------------------------------------------ the computer's reasons
+    @property
+    def analyses(self) -> list[Analysis | None]:
+        """The kept analysis of the move that led to each position of ``history`` (None
+        for the start and where none was kept): see the module docstring."""
+        return [self._analyses.get(i) for i in range(len(self._history_moves()) + 1)]
+
+    def why(self, index: int | None = None) -> Analysis:
+        """Show position ``index`` with the computer's analysis of the move that led
+        there drawn on it, and return that analysis. ``None``: the latest move that has
+        one (the move just played when it was the computer's). IllegalMove when that
+        move has no kept analysis (the user's own moves, and moves made before a restart)."""
+        last = len(self._history_moves())
+        if index is None:
+            if not self._analyses:
+                raise IllegalMove("the computer has not played a move in this game yet")
+            index = max(self._analyses)
+        index = self._position_index(index, last)
+        analysis = self._analyses.get(index)
+        if analysis is None:
+            raise IllegalMove(f"no analysis was kept for the move to position {index}: it was not the "
+                              f"computer's" + ("" if index else " (it is the start)"))
+        if index == last:
+            self._go_live()
+            self.overlay = self._overlay_of(self._game_at(index - 1), analysis)
+        else:
+            self.goto(index)
+        return analysis
+
+    def _keep_analysis(self, index: int, analysis: Analysis) -> None:
+        """Keep ``analysis`` as the reason for the move that led to position ``index``."""
+        self._analyses[index] = analysis
+        self.explained = sorted(self._analyses)
+
+    def _view_why(self, message: dict[str, Any]) -> None:
+        index = message.get("index")
+        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
+            raise BadMessage(f"why needs an integer index or none, not {short_repr(index)}")
+        try:
+            self.why(index)
+        except IndexError as exc:
+            raise BadMessage(str(exc)) from None
 
     @staticmethod
     def _position_index(index: int | None, last: int) -> int:
@@ -353,6 +423,11 @@ class GameWidget(anywidget.AnyWidget):
 
     def _show_position(self, game: Any, index: int) -> None:
         """Set the board's traits to the earlier position ``game`` (``goto``)."""
+        raise NotImplementedError
+
+    def _overlay_of(self, game: Any, analysis: Analysis) -> dict[str, Any]:
+        """The ``overlay`` trait drawing ``analysis``, made in position ``game``
+        (what ``show`` sets; the games with kept analyses define it)."""
         raise NotImplementedError
 
     def _sync(self) -> None:

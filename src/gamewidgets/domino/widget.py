@@ -143,6 +143,7 @@ class Domino(DominoTable):
         "reveal": "_view_simple",
         "set_level": "_view_level",
         "goto": "_view_goto",
+        "why": "_view_why",
     }
 
     def __init__(self, *, mode: str = "computer", level: str | None = None, seed: int | None = None,
@@ -287,6 +288,12 @@ class Domino(DominoTable):
                              f"{self.seat}'s, and never the other hand")
         self.overlay = overlay
 
+    def _overlay_of(self, game: Game, analysis: Analysis) -> dict[str, Any]:
+        """The overlay of an analysis of the shown hand; {} for the other hand's (the
+        computer's reasons are not drawn on the table yet)."""
+        overlay = picture.overlay(game, analysis)
+        return overlay if overlay["player"] == self.seat else {}
+
     # ------------------------------------------------------------ view handlers
     def _view_level(self, message: dict[str, Any]) -> None:
         level: Any = message.get("level")  # set_level checks it
@@ -336,7 +343,7 @@ class Domino(DominoTable):
         except RuntimeError:
             loop = None
         if loop is None or self._answer_at_once:
-            self._after(self._game.play(player.choose(self._game.view(COMPUTER))))
+            self._computer_plays(player.analyse(self._game.view(COMPUTER)))
             return
         self._thinking = loop.create_task(self._think(loop, player))
 
@@ -344,13 +351,19 @@ class Domino(DominoTable):
         self.thinking = True
         try:
             view = self._game.view(COMPUTER)
-            move = await loop.run_in_executor(None, player.choose, view)
+            analysis = await loop.run_in_executor(None, player.analyse, view)
             if self._game.view(COMPUTER) != view:
                 return  # the game changed meanwhile (new game, undo): the answer is stale
         finally:
             self.thinking = False
             self._thinking = None
-        self._after(self._game.play(move))
+        self._computer_plays(analysis)
+
+    def _computer_plays(self, analysis: Analysis) -> None:
+        """Play the computer's move and keep its analysis (``w.analyses``, ``why``)."""
+        index = len(self._history_moves()) + 1
+        self._after(self._game.play(analysis.move))
+        self._keep_analysis(index, analysis)
 
     def _start(self, game: Game) -> None:
         self._cancel_thinking()

@@ -200,7 +200,10 @@ class Line98(GameWidget):
             self.overlay = {}
             return
         self._go_live()
-        self.overlay = picture.overlay(self._game, analysis)
+        self.overlay = self._overlay_of(self._game, analysis)
+
+    def _overlay_of(self, game: Game, analysis: Analysis) -> dict[str, Any]:
+        return picture.overlay(game, analysis)
 
     def suggest(self) -> Analysis:
         """What the expert would play here: its analysis of the live position, drawn on

@@ -56,6 +56,7 @@ class LinesOfAction(GameWidget):
         "deselect": "_view_simple",
         "undo": "_view_simple",
         "goto": "_view_goto",
+        "why": "_view_why",
     }
     _setting_traits = (*GameWidget._setting_traits, "show_counts")
 
@@ -225,7 +226,10 @@ class LinesOfAction(GameWidget):
         The overlay is :func:`gamewidgets.loa.picture.overlay`'s, the one ``game.svg(analysis)``
         draws. Looking back, it returns to the live game first."""
         self._go_live()
-        self.overlay = picture.overlay(self._game, analysis)
+        self.overlay = self._overlay_of(self._game, analysis)
+
+    def _overlay_of(self, game: Game, analysis: Analysis | None) -> dict[str, Any]:
+        return picture.overlay(game, analysis)
 
     # ------------------------------------------------------------ view handlers
     def _view_start(self, message: dict[str, Any]) -> None:
@@ -319,7 +323,7 @@ class LinesOfAction(GameWidget):
         except RuntimeError:
             loop = None
         if loop is None or self._answer_at_once:
-            self._moved(self._game.play(self._player.choose(self._game.copy())), "computer")
+            self._computer_plays(self._player.analyse(self._game.copy()))
             return
         self._thinking = loop.create_task(self._think(loop))
 
@@ -327,13 +331,19 @@ class LinesOfAction(GameWidget):
         self.thinking = True
         try:
             position = self._game.copy()
-            move = await loop.run_in_executor(None, self._player.choose, position)
+            analysis = await loop.run_in_executor(None, self._player.analyse, position)
             if self._game.fen() != position.fen():
                 return  # the game changed meanwhile (new game, undo): the answer is stale
         finally:
             self.thinking = False
             self._thinking = None
-        self._moved(self._game.play(move), "computer")
+        self._computer_plays(analysis)
+
+    def _computer_plays(self, analysis: Analysis) -> None:
+        """Play the computer's move and keep its analysis (``w.analyses``, ``why``)."""
+        index = len(self._history_moves()) + 1
+        self._moved(self._game.play(analysis.move), "computer")
+        self._keep_analysis(index, analysis)
 
     def _finish(self, outcome: Outcome) -> None:
         game = self._game

@@ -231,9 +231,12 @@ class MahjongConnect(GameWidget):
         if analysis is None:
             self.overlay = {}
             return
-        overlay = analysis_overlay(self._game, analysis)
+        overlay = self._overlay_of(self._game, analysis)
         self._go_live()
         self.overlay = overlay
+
+    def _overlay_of(self, game: Game, analysis: Analysis) -> dict[str, Any]:
+        return analysis_overlay(game, analysis)
 
     def show_path(self, a: Cell | None = None, b: Cell | None = None) -> Route | None:
         """Draw how the tiles on ``a`` and ``b`` connect (the path of at most two turns),
