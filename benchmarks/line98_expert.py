@@ -1,15 +1,15 @@
 """Line 98's expert: strength against time per move, for a few search budgets.
 
     .venv/bin/python benchmarks/line98_expert.py [--games 20] [--seed 11] [--workers 1]
-        [--budgets 0:0 2:0 8:0 16:0 8:2]
+        [--budgets 0:0 2:0 8:0 16:0 32:0 16:2]
 
 Each budget is ``width:samples`` (see :mod:`gamewidgets.line98.expert`); every budget
 plays the experiment's games (game ``i`` is seed ``seed * 100_000 + i``, as
-``gamewidgets line98 experiment --players expert`` plays them; 8:0 is the default
-player). Prints, per budget: mean and median score, mean moves, and the time of one
-decision (``choose``) — the median and the 90th percentile of the wall-clock time,
-and the median CPU time of this process (what the machine's other work does not
-inflate). Asserts nothing (speed is measured here, never in tests). With more than
+``gamewidgets line98 experiment --players expert`` plays them; 16:0 is the
+default player). Prints, per budget: mean and median score, mean moves, and the time
+of one decision (``choose``) — the median and the 90th percentile of the wall-clock
+time, and the median CPU time of this process (what the machine's other work does
+not inflate). Asserts nothing (speed is measured here, never in tests). With more than
 one worker the games run side by side and each decision's wall time includes the
 wait for a core.
 """
@@ -51,8 +51,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20, help="games per budget (default 20)")
     parser.add_argument("--seed", type=int, default=11, help="experiment seed (default 11)")
     parser.add_argument("--workers", type=int, default=1, help="processes (default 1: cleanest timings)")
-    parser.add_argument("--budgets", nargs="+", type=budget, default=[(0, 0), (2, 0), (8, 0), (16, 0), (8, 2)],
-                        metavar="WIDTH:SAMPLES", help="search budgets (default 0:0 2:0 8:0 16:0 8:2)")
+    parser.add_argument("--budgets", nargs="+", type=budget,
+                        default=[(0, 0), (2, 0), (8, 0), (16, 0), (32, 0), (16, 2)], metavar="WIDTH:SAMPLES",
+                        help="search budgets (default 0:0 2:0 8:0 16:0 32:0 16:2)")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cores, "
           f"{args.games} games of experiment seed {args.seed}, {args.workers} worker(s)")

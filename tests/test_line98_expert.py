@@ -31,8 +31,9 @@ def test_it_is_registered_with_keyword_options():
         ExpertPlayer(weights=Weights(line=(0, 1)))
 
 
-@pytest.mark.parametrize(("seed", "options"), [(21, {}), (4, {"width": 3, "samples": 2})])
+@pytest.mark.parametrize(("seed", "options"), [(21, {"width": 4}), (4, {"width": 3, "samples": 2})])
 def test_its_games_follow_the_rules(seed, options):
+    """Smaller budgets than the default's 16 (the same code, a few seconds a game)."""
     game = play_game(ExpertPlayer(seed=seed, **options), seed)
     record = game.record(player="expert")
     check_record(record)  # every move legal, every score by the table, the engine replays it
