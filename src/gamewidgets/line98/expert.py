@@ -42,8 +42,9 @@ Choices where the rules leave a player in the dark, and what the measurements ch
   cells it frees); a stiff ``unknown`` price (5, above what three random balls cost
   on the board) keeps it clearing rather than holding lines.
 - With these weights, averaging over drawn spawns (``samples``) plays *worse* than
-  the fixed price, as it prices an unseen spawn lower: it stays an option, off by
-  default.
+  the fixed price, as it prices an unseen spawn lower (on 10 games of seed 11, width
+  16 averaged 436 points with 2 samples against 1062 without): it stays an option,
+  off by default.
 
 - A ball stopping on a preview displaces it to a random cell: that preview is left
   off the board in the valuation and charged a third of the unknown-spawn price.
