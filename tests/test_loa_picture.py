@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from gamewidgets import LinesOfAction
 from gamewidgets.analysis import Analysis, Candidate
 from gamewidgets.loa import FIRST, SECOND, SIZES, Game, Move, cell_name, picture
-from gamewidgets.loa.ai import Easy, Medium
+from gamewidgets.loa.ai import Easy, Hard, Medium
 from gamewidgets.store import Store
 
 #: the upper sizes of a picture (bytes): any position, and one with an analysis drawn
@@ -113,6 +113,47 @@ def test_overlay_is_what_the_widget_shows(store):
         widget.show("b1-b3")  # type: ignore[arg-type]
 
 
+def test_the_overlay_has_every_candidate_move_and_each_cell_the_best_move_there():
+    game = played(7, [3, 1, 4, 1, 5])
+    analysis = Hard(seed=1, time_limit=None, max_depth=3).analyse(game)
+    shape = picture.overlay(game, analysis)
+    moves = shape["moves"]
+    assert [(tuple(m[:2]), tuple(m[2:4])) for m in moves] == sorted((c.move.src, c.move.dst)
+                                                                   for c in analysis.candidates)
+    assert all(0 <= m[4] <= 1 for m in moves) and {m[4] for m in moves} >= {0.0, 1.0}
+    by_move = {(tuple(m[:2]), tuple(m[2:4])): m for m in moves}
+    for candidate in analysis.candidates:
+        value, label = by_move[candidate.move.src, candidate.move.dst][4:]
+        assert label == (str(int(candidate.score)) if candidate.terms["exact"] else f"≤{int(candidate.score)}")
+    # a cell: the best move going there, on the same scale
+    for row, col, value, label in shape["cells"]:
+        there = [m for m in moves if (m[2], m[3]) == (row, col)]
+        assert [value, label] == max(there, key=lambda m: analysis_score(analysis, m))[4:]
+    assert shape["arrow"] == [list(analysis.move.src), list(analysis.move.dst)]
+    assert shape["title"].startswith(f"hard, depth {analysis.stats['depth']}: ")
+    # hard's moves after the best are upper bounds: some labels say so
+    assert any(m[5].startswith("≤") for m in moves)
+
+
+def analysis_score(analysis, row):
+    return next(c.score for c in analysis.candidates if (c.move.src, c.move.dst) == (tuple(row[:2]), tuple(row[2:4])))
+
+
+def test_forced_ends_are_labelled_and_do_not_squash_the_scale():
+    game = Game(6)
+    a, b, c = game.legal_moves()[:3]
+    analysis = Analysis("p", a, (Candidate(a, 999_997.0, {"win_in": 3}), Candidate(b, 10.0, {"exact": 1}),
+                                 Candidate(c, -20.0, {"exact": 0})), "why", {"depth": 3})
+    shape = picture.overlay(game, analysis)
+    rows = {(tuple(m[:2]), tuple(m[2:4])): m[4:] for m in shape["moves"]}
+    assert rows[a.src, a.dst] == [1.0, "win3"] and rows[b.src, b.dst] == [1.0, "10"]
+    assert rows[c.src, c.dst] == [0.0, "≤-20"]
+    loss = Analysis("p", a, (Candidate(a, -999_998.0), Candidate(b, 0.0, {"draw_in": 1})), "why")
+    assert sorted(m[5] for m in picture.overlay(game, loss)["moves"]) == ["draw", "loss2"]
+    with pytest.raises(ValueError, match="finite"):
+        picture.overlay(game, Analysis("p", a, (Candidate(a, float("nan")),), "why"))
+
+
 def test_an_analysis_of_another_board_is_refused():
     analysis = Medium(seed=1, max_depth=1).analyse(Game(8))
     with pytest.raises(ValueError, match="8×8"):
@@ -189,6 +230,7 @@ def test_moves_of_the_picture_are_moves_of_the_game():
     move = Move("b1", "b3", size=6)
     shape = picture.overlay(game, Analysis("p", move, (Candidate(move, 2.0),), "why"))
     assert shape["arrow"] == [[5, 1], [3, 1]] and shape["cells"] == [[3, 1, 0.0, "2"]]
+    assert shape["moves"] == [[5, 1, 3, 1, 0.0, "2"]]
 
 
 def test_a_long_title_is_cut_to_fit_the_picture_and_the_overlay_keeps_it_whole():

@@ -6,7 +6,7 @@ import warnings
 
 import pytest
 
-from gamewidgets.store import Store, StoreWarning, default_path
+from gamewidgets.store import Store, StoreWarning, Tally, default_path
 
 
 def test_record_is_the_best_score_and_persists(tmp_path):
@@ -113,6 +113,36 @@ def test_outcomes_and_streaks_per_variant(tmp_path):
     assert store.tally("loa", "8x8 hard").losses == 1 and store.tally("loa", "7x7 easy").played == 0
     with pytest.raises(ValueError):
         store.add_outcome("loa", "6x6 easy", "victory", 3)
+
+
+
+@pytest.mark.parametrize("kind", ["file", "memory"])
+def test_an_outcome_taken_back_no_longer_counts(tmp_path, kind):
+    store = Store(tmp_path / "s.sqlite3") if kind == "file" else Store.memory()
+    store.add_outcome("loa", "6x6 easy", "win", 30)
+    first = store.add_outcome("loa", "6x6 easy", "loss", 40)
+    second = store.add_outcome("loa", "6x6 easy", "loss", 40)  # the same game again, at once: its own key
+    assert first != second and store.tally("loa", "6x6 easy").losses == 2
+    store.remove_outcome(second)
+    store.remove_outcome(second)  # already gone: nothing happens
+    assert store.tally("loa", "6x6 easy") == Tally.of(["win", "loss"])
+    store.remove_outcome(first)
+    tally = store.tally("loa", "6x6 easy")
+    assert (tally.wins, tally.losses, tally.streak) == (1, 0, 1)
+
+
+def test_an_outcome_taken_back_while_the_file_is_locked_is_removed_once_it_is_free(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    store = Store(path, busy_timeout=0.05)
+    other = sqlite3.connect(path, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another program holds the write lock
+    with pytest.warns(StoreWarning, match="locked"):
+        key = store.add_outcome("loa", "8x8 hard", "loss", 50)
+    store.remove_outcome(key)
+    assert store.pending == 2
+    other.execute("COMMIT")
+    other.close()
+    assert store.flush() and Store(path).tally("loa", "8x8 hard").played == 0
 
 
 def test_a_version_1_store_gains_the_new_table(tmp_path):

@@ -175,7 +175,7 @@ def test_a_damaged_saved_game_warns_is_kept_aside_and_a_new_game_starts(tmp_path
     with pytest.warns(StoreWarning, match="damaged"):
         widget = WIDGETS[game](path)
     if game == "loa":
-        assert widget.saved == {}
+        assert widget.saved == []
         with pytest.raises(BadSave):
             widget.continue_saved()
     else:

@@ -5,6 +5,9 @@
 // - The Menu button (or P) pauses and resumes; while the game is over it opens the
 //   results screen again (back to the live position if looking back). It is
 //   disabled in the setup dialog.
+// - Why? (or W) asks for the kept analysis of the move that led to the position
+//   shown (`why` with its index) or, when that move has none, of the latest move
+//   that has one (index null: Python shows that position).
 
 import { readBool, sendMessage, setTrait } from "../lib/traits.js";
 import { SOUNDS } from "./sounds.js";
@@ -27,6 +30,11 @@ export function createActions(view) {
     focusBoard,
     undo() {
       if (game.canUndo()) act({ type: "undo", position: game.position() });
+    },
+    why() {
+      if (!game.canWhy()) return;
+      const [index] = game.history();
+      act({ type: "why", index: game.explained().includes(index) ? index : null });
     },
     toggleMute() {
       const muted = !readBool(model, "muted", false);

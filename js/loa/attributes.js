@@ -5,8 +5,11 @@
 // ("index/last"), data-result — and more: data-level, data-paused, data-muted,
 // data-reduced-motion, data-animating ("true" while a move slides), data-history-mode
 // ("live"/"back"), data-last-move ("r,c>r,c"), data-arrow (overlay arrow "r,c>r,c"),
-// data-show-counts, data-line-counts ("h,v,d,a" when drawn, else ""). data-event is
-// the id of the last event whose effect is fully shown (after its slide).
+// data-show-counts, data-line-counts ("h,v,d,a" when drawn, else ""), data-side
+// ("first"/"second"), data-saved (the saved games: "8x8 hard:20,6x6 easy:2"), data-why
+// ("true" when Why? can show something), data-explaining (the position whose kept
+// analysis is drawn, or ""). data-event is the id of the last event whose effect is
+// fully shown (after its slide).
 
 import { readBool } from "../lib/traits.js";
 import { LINES, countsShown } from "./linecounts.js";
@@ -50,4 +53,9 @@ export function reflectAttributes(view) {
   ds.showCounts = game.showCounts() ? "true" : "false";
   const counts = countsShown(game);
   ds.lineCounts = counts ? LINES.map((l) => (counts[l.name] === undefined ? "" : counts[l.name])).join(",") : "";
+  ds.side = game.side();
+  ds.saved = game.saved().map((s) => `${s.size}x${s.size} ${s.level}:${s.moves}`).join(",");
+  ds.why = game.canWhy() ? "true" : "false";
+  const shownWhy = analysis ? game.explanation() : null;
+  ds.explaining = shownWhy ? String(shownWhy.index) : "";
 }

@@ -4,6 +4,16 @@
 // and returns true while something moves (a slide, a pulse), so the canvas keeps
 // drawing. The wooden board behind is painted once per size (a sprite).
 //
+// An analysis shown (analysis.js): with no piece picked, each target cell's best
+// score; with a piece picked, only that piece's moves — its targets tinted and
+// labelled with the scores of those moves, faint lines to them, its cell outlined,
+// the chosen move's arrow faded unless it is that piece's. The piece picked is the
+// one under the mouse, or under the keyboard cursor (whichever moved last), else the
+// selected piece — any cell the analysis has moves from (for the computer's last
+// move, the position before it: the arrow's start). The root says what is shown:
+// data-overlay-piece ("r,c" or "") and data-overlay-moves ("r,c>r,c=label ..." of
+// the picked piece's moves, or "").
+//
 //   const board = createBoard(view);   // board.el goes into the view
 //   board.start(overlays);             // once mounted: the canvas, then the overlays
 //   board.geo()  board.invalidate()  board.requestDraw()  board.canvas
@@ -12,13 +22,17 @@ import { createCanvas, createSprite } from "../lib/canvas.js";
 import { describeBoard, trackBoardFocus } from "../lib/grid.js";
 import { drawCellLabels, drawCellTints, drawMoveArrow } from "../lib/overlay.js";
 import { createBadge } from "../lib/readouts.js";
+import { moveText } from "./analysis.js";
 import { drawBoardPieces, drawLiftedPiece, drawSlide } from "./drawpieces.js";
+import { sameCell } from "./gamestate.js";
 import { countsShown, drawCountBadges, drawCountLines } from "./linecounts.js";
 import {
   drawCursor,
   drawDots,
   drawFlash,
   drawLastMove,
+  drawMoveLines,
+  drawPickedSource,
   drawRings,
   drawSelection,
   drawSelectionRing,
@@ -32,6 +46,8 @@ import { paintWoodBoard, woodBoardGeometry } from "./woodboard.js";
 const MIN_BOARD = 240;
 /** Under this width (CSS px) the board is small: smaller dialogs over it (style.js). */
 const SMALL_BOARD = 410;
+/** The chosen move's arrow while another piece's moves are shown. */
+const OTHER_ARROW_ALPHA = 0.3;
 const LABEL =
   "Lines of Action board. Arrow keys move the cursor, Enter or Space selects a piece or moves it, Escape deselects, P pause menu, M sound, Page Up and Page Down step through the game's history.";
 
@@ -60,6 +76,26 @@ export function createBoard(view) {
   let geoKey = "";
   let canvas = null;
   let focus = null; // trackBoardFocus of the canvas
+
+  // which of the mouse and the keyboard cursor moved last (they pick the piece whose
+  // moves an analysis shows)
+  const seen = { hover: null, cursor: null, last: "pointer" };
+  const same = (a, b) => (!a && !b) || sameCell(a, b);
+
+  /** The piece whose moves the analysis shows, or null (see the header). */
+  function pickedSource(n) {
+    const cursor = focus && focus.showsCursor() ? view.cursor.cell() : null;
+    if (!same(fx.hover, seen.hover)) {
+      seen.hover = fx.hover;
+      seen.last = "pointer";
+    }
+    if (!same(cursor, seen.cursor)) {
+      seen.cursor = cursor;
+      if (cursor) seen.last = "keyboard";
+    }
+    const pointed = seen.last === "keyboard" ? cursor : fx.hover;
+    return [pointed, game.selected(n)].find((cell) => view.analysis.movesFrom(cell).length) || null;
+  }
 
   /** The board size drawn now: the one being chosen in the setup dialog, else the game's. */
   const drawSize = () => (game.phase() === "setup" ? view.dialogs.setupSize() : game.size());
@@ -123,6 +159,8 @@ export function createBoard(view) {
     const pen = { ctx, geo, dpr, pieces, now, reduced: view.reduced(), start: fx.start ? fx.start.tween.progress() : 1 };
 
     if (p === "setup") {
+      view.root.dataset.overlayPiece = "";
+      view.root.dataset.overlayMoves = "";
       drawBoardPieces(pen, startBoard(n), n);
       return again;
     }
@@ -133,13 +171,22 @@ export function createBoard(view) {
     const lm = game.lastMove(n);
     if (lm) drawLastMove(pen, lm);
 
-    // the analysis overlay: tints under the pieces
+    // the analysis overlay: tints under the pieces (one piece's moves when one is picked)
     const analysis = slide ? null : view.analysis.current;
     let analysisAlpha = 0;
+    const picked = analysis ? pickedSource(n) : null;
+    const pickedMoves = picked ? view.analysis.movesFrom(picked) : [];
+    const shownCells = picked
+      ? pickedMoves.map((m) => ({ r: m.to[0], c: m.to[1], value: m.value, label: m.label }))
+      : analysis && analysis.cells;
+    const ds = view.root.dataset;
+    ds.overlayPiece = picked ? String(picked) : "";
+    ds.overlayMoves = pickedMoves.map(moveText).join(" ");
     if (analysis) {
       analysisAlpha = view.analysis.alpha(now);
       if (analysisAlpha < 1) again = true;
-      drawCellTints(ctx, geo, analysis.cells, { alpha: analysisAlpha });
+      if (picked) drawMoveLines(pen, picked, pickedMoves, analysisAlpha);
+      drawCellTints(ctx, geo, shownCells, { alpha: analysisAlpha });
     }
     if (p === "over" && !back && !slide) {
       const r = game.result();
@@ -152,8 +199,13 @@ export function createBoard(view) {
       again = true;
     } else if (drawAtRest(pen, cells, n, p === "playing" && !back)) again = true;
     if (analysis) {
-      drawCellLabels(ctx, geo, analysis.cells, { alpha: analysisAlpha });
-      if (analysis.arrow) drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha: analysisAlpha, ringRadius: 0.46 });
+      drawCellLabels(ctx, geo, shownCells, { alpha: analysisAlpha });
+      if (picked) drawPickedSource(pen, picked, analysisAlpha);
+      if (analysis.arrow) {
+        const own = !picked || sameCell(picked, analysis.arrow.from);
+        const alpha = analysisAlpha * (own ? 1 : OTHER_ARROW_ALPHA);
+        drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha, ringRadius: 0.46 });
+      }
     }
     if (focus && focus.showsCursor()) drawCursor(pen, view.cursor.cell());
     return again;

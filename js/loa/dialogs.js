@@ -1,20 +1,44 @@
-// The three dialogs over the board (js/lib/dialog.js):
-// - setup: the level and the board size (radio buttons: labels with data-level /
-//   data-size), PLAY, and "Continue (8×8, hard, move 12)" when a game is saved. The
-//   choices start at the `size`/`level` of the last game; the starting position of
-//   the size being chosen is drawn behind the dialog. Enter on a choice plays.
+// The dialogs over the board (js/lib/dialog.js):
+// - setup: the level, the board size and who moves first (radio buttons: labels with
+//   data-level / data-size / data-side), PLAY, and "Continue (8×8, hard, move 12)"
+//   when the size and level chosen has an unfinished saved game — then Continue is
+//   the highlighted button, not PLAY. The choices open on the widget's size, level and
+//   side (the last choice, remembered by Python); each change is sent as `choose`. The
+//   starting position of the size being chosen is drawn behind the dialog. Enter on a
+//   choice plays.
+// - discard: PLAY on a size and level with a saved game asks first, in place of the
+//   setup dialog: "Discard the saved 8×8 Hard game at move 20?" — Keep it (Esc: back
+//   to the setup) or Discard and play (sends `start` with `replace`).
 // - pause: Continue (Esc or P too), New game, Sound on/off.
-// - result: what decided the game, this game's numbers and the record for this size
-//   and level; New game and Close. It opens once the last move has finished
-//   sliding; Close hides it until the next result (while the game is over the Menu
-//   button, or P, opens it again). It is hidden while looking back.
+// - result: what decided the game (for "no-moves" also the rule: a player who cannot
+//   move loses), this game's numbers and the record for this size and level; New game
+//   and Close. It opens once the last move has finished sliding; Close hides it until
+//   the next result (while the game is over the Menu button, or P, opens it again). It
+//   is hidden while looking back.
+// On a small board (data-small="true" on the stage: a phone) the setup dialog leaves
+// out its sentence on the rules, so that its three choices and both buttons fit.
 
 import { createDialog } from "../lib/dialog.js";
 import { listen } from "../lib/cleanup.js";
+import { ensureStyleSheet } from "../lib/stylesheet.js";
 import { asObject, readBool } from "../lib/traits.js";
 import { createChoiceGroup, createStatGrid } from "./dialogparts.js";
 import { LEVEL_DETAILS, LEVEL_NAMES, LEVELS, SIZE_NAMES, SIZES, reasonText, variantText } from "./rules.js";
-import { pieceCss } from "./pieces.js";
+
+// who moves first, and (the details) whose pieces are which: the user's are always dark
+const SIDE_OPTIONS = [
+  { value: "first", label: "You", detail: "dark pieces", title: "You (the dark pieces) make the first move" },
+  { value: "second", label: "Computer", detail: "light pieces", title: "The computer (the light pieces) makes the first move; you play second, with the dark pieces" },
+];
+
+const CSS = `
+.gw-loa .gw-loa-stage[data-small="true"] .gw-dialog-backdrop[data-dialog="setup"] .gw-dialog-message { display: none; }
+`;
+
+/** The dialogs' own styles, for `el`'s document (or shadow root). */
+export function ensureDialogsStyles(el) {
+  ensureStyleSheet(el, "gamewidgets-loa-dialogs-v1", CSS);
+}
 
 /** Escape on `dialog` calls `fn`. */
 function onEscape(onCleanup, dialog, fn) {
@@ -28,7 +52,11 @@ function onEscape(onCleanup, dialog, fn) {
   listen(onCleanup, [[dialog.el, "keydown", onKey]]);
 }
 
-function createSetupDialog(view, returnFocus) {
+/** "8×8 Hard game at move 20": a saved game in words. */
+const savedWords = (s) => `${s.size}\u00d7${s.size} ${LEVEL_NAMES[s.level]} game at move ${s.moves}`;
+
+/** `onPlay(choice)`: PLAY pressed with the choice { size, level, side }. */
+function createSetupDialog(view, returnFocus, onPlay) {
   const { doc, game, actions, shell } = view;
   const dialog = createDialog({
     doc,
@@ -37,22 +65,21 @@ function createSetupDialog(view, returnFocus) {
     title: "Lines of Action",
     message: "Connect all your pieces into one group. A piece moves as many cells as there are pieces on its line.",
     actions: [
-      { label: "Continue", action: "continue", title: "Continue the unfinished game", onClick: () => actions.act({ type: "continue" }) },
+      { label: "Continue", action: "continue", title: "Continue the unfinished game of this board and level", onClick: () => actions.act({ type: "continue", size: size.value, level: level.value }) },
       { label: "PLAY", action: "play", primary: true, title: "Start a game (Enter)", onClick: () => play() },
     ],
   });
-  const youLine = doc.createElement("div");
-  youLine.className = "gw-loa-you";
-  youLine.innerHTML = "<span><i></i>You: dark, you move first</span><span><i></i>Computer: light</span>";
-  const [youDot, compDot] = youLine.querySelectorAll("i");
-  youDot.style.background = pieceCss("black");
-  compDot.style.background = pieceCss("white");
+  const choose = () => {
+    actions.act({ type: "choose", size: size.value, level: level.value, side: side.value });
+    view.updateDom();
+  };
   const level = createChoiceGroup({
     doc,
     name: "level",
     legend: "Level",
     options: LEVELS.map((l) => ({ value: l, label: LEVEL_NAMES[l], detail: LEVEL_DETAILS[l] })),
     value: game.level(),
+    onChange: choose,
   });
   const size = createChoiceGroup({
     doc,
@@ -64,14 +91,15 @@ function createSetupDialog(view, returnFocus) {
       // the board behind shows the starting position of this size
       if (view.board) view.board.invalidate();
       view.requestDraw();
-      view.updateDom();
+      choose();
     },
   });
-  shell.onCleanup(level.destroy);
-  shell.onCleanup(size.destroy);
-  dialog.body.append(youLine, level.el, size.el);
+  const side = createChoiceGroup({ doc, name: "side", legend: "First move", options: SIDE_OPTIONS, value: game.side(), onChange: choose });
+  for (const group of [level, size, side]) shell.onCleanup(group.destroy);
+  dialog.body.append(level.el, size.el, side.el);
+  const choice = () => ({ size: size.value, level: level.value, side: side.value });
   function play() {
-    actions.act({ type: "start", size: size.value, level: level.value });
+    onPlay(choice());
   }
   const onKey = (event) => {
     if (event.key === "Enter" && !event.defaultPrevented && event.target && event.target.tagName === "INPUT") {
@@ -85,18 +113,48 @@ function createSetupDialog(view, returnFocus) {
     dialog,
     /** The board size being chosen. */
     size: () => size.value,
-    /** The choices back at the game's size and level (the dialog opens again). */
+    /** The choices back at the widget's size, level and side (the dialog opens again). */
     reset() {
       size.set(game.size());
       level.set(game.level());
+      side.set(game.side());
     },
     sync(focus) {
-      const saved = game.saved();
+      const saved = game.savedFor(size.value, level.value);
       const cont = dialog.buttons.continue;
       cont.hidden = !saved;
+      // the saved game is what the player most likely wants: Continue is highlighted
+      cont.classList.toggle("gw-button-primary", !!saved);
+      dialog.buttons.play.classList.toggle("gw-button-primary", !saved);
+      dialog.buttons.play.title = saved ? `Start a new game (asks before discarding the saved ${savedWords(saved)})` : "Start a game (Enter)";
       if (saved) {
-        cont.querySelector(".gw-button-label").textContent = `Continue (${saved.size}\u00d7${saved.size}, ${saved.level}, move ${saved.moves})`;
+        const second = saved.side === "second" ? ", you second" : "";
+        cont.querySelector(".gw-button-label").textContent = `Continue (${saved.size}\u00d7${saved.size}, ${saved.level}, move ${saved.moves}${second})`;
       }
+      dialog.open({ focus });
+    },
+  };
+}
+
+/** The confirmation before PLAY discards a saved game. */
+function createDiscardDialog(view, returnFocus, { onKeep, onDiscard }) {
+  const dialog = createDialog({
+    doc: view.doc,
+    returnFocus,
+    name: "discard",
+    title: "Discard the saved game?",
+    message: "",
+    actions: [
+      { label: "Keep it", action: "keep", primary: true, title: "Back to the choices: the saved game stays (Esc)", onClick: onKeep },
+      { label: "Discard and play", action: "discard", title: "Start the new game in its place: the saved game is lost", onClick: onDiscard },
+    ],
+  });
+  onEscape(view.shell.onCleanup, dialog, onKeep);
+  return {
+    dialog,
+    /** Open it for the saved game `saved` ({ size, level, moves }). */
+    open(saved, focus) {
+      dialog.setMessage(`Discard the saved ${savedWords(saved)}? It cannot be continued afterwards.`);
       dialog.open({ focus });
     },
   };
@@ -142,7 +200,7 @@ function createResultDialog(view, returnFocus) {
   function fill(r) {
     dialog.el.dataset.result = r.result;
     dialog.setTitle(r.result === "win" ? "You win!" : r.result === "loss" ? "The computer wins" : "Draw");
-    dialog.setMessage(reasonText(r));
+    dialog.setMessage(r.reason === "no-moves" ? `${reasonText(r)} A player who cannot move on their turn loses.` : reasonText(r));
     const caps = Array.isArray(r.captures) ? r.captures : [];
     gameStats.set("captures_user", Number.isInteger(caps[0]) ? caps[0] : 0);
     gameStats.set("captures_computer", Number.isInteger(caps[1]) ? caps[1] : 0);
@@ -161,7 +219,25 @@ function createResultDialog(view, returnFocus) {
 export function createDialogs(view) {
   const { doc, game, actions, model, root } = view;
   const returnFocus = () => view.board && view.board.canvas;
-  const setup = createSetupDialog(view, returnFocus);
+  let confirming = null; // the choice whose PLAY waits for the discard confirmation
+  const setup = createSetupDialog(view, returnFocus, (choice) => {
+    if (game.savedFor(choice.size, choice.level)) {
+      confirming = choice;
+      sync();
+    } else actions.act({ type: "start", ...choice });
+  });
+  const back = () => {
+    confirming = null;
+    sync();
+  };
+  const discard = createDiscardDialog(view, returnFocus, {
+    onKeep: back,
+    onDiscard: () => {
+      const choice = confirming;
+      back();
+      if (choice) actions.act({ type: "start", ...choice, replace: true });
+    },
+  });
   const pause = createDialog({
     doc,
     returnFocus,
@@ -176,7 +252,7 @@ export function createDialogs(view) {
   });
   onEscape(view.shell.onCleanup, pause, () => actions.act({ type: "resume" }));
   const result = createResultDialog(view, returnFocus);
-  const all = [setup.dialog, pause, result.dialog];
+  const all = [setup.dialog, discard.dialog, pause, result.dialog];
   for (const d of all) view.shell.onCleanup(d.destroy);
 
   let prevPhase = null;
@@ -192,8 +268,20 @@ export function createDialogs(view) {
         setup.reset();
         if (view.board) view.board.invalidate();
       }
-      setup.sync(focus);
-    } else setup.dialog.close();
+      const saved = confirming && game.savedFor(confirming.size, confirming.level);
+      if (saved) {
+        setup.dialog.close();
+        discard.open(saved, focus);
+      } else {
+        confirming = null;
+        discard.dialog.close();
+        setup.sync(focus);
+      }
+    } else {
+      confirming = null;
+      setup.dialog.close();
+      discard.dialog.close();
+    }
     if (p === "playing" && game.paused()) {
       pause.setMessage(`${variantText(game.size(), game.level())} \u00b7 move ${game.moves()}`);
       pause.open({ focus });

@@ -94,7 +94,9 @@ export function createEvents(view) {
           start.tween = view.animator.start(START_MS, { onDone: () => fx.start === start && (fx.start = null) });
           fx.start = start.tween.done ? null : start;
         }
-        status.announce(`New game: ${game.size()}\u00d7${game.size()}, ${LEVEL_NAMES[game.level()]}. Your move.`);
+        status.announce(ev.continued === true
+          ? `Continuing the ${game.size()}\u00d7${game.size()} ${LEVEL_NAMES[game.level()]} game at move ${game.moves()}.`
+          : `New game: ${game.size()}\u00d7${game.size()}, ${LEVEL_NAMES[game.level()]}. ${ev.side === "second" ? "The computer moves first." : "Your move."}`);
         break;
       case "select": {
         if (withSound) sound.play(SOUNDS.select);

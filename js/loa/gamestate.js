@@ -5,11 +5,15 @@
 //
 //   const game = readGame(model);
 //   game.phase()  game.size()  game.board(n)  game.targets(n)  game.lookingBack() ...
+//   game.saved()  game.savedFor(n, level)  game.side()  game.explanation()  game.canWhy()
 
 import { asCell, asCellValues, asIntGrid, asObject, readBool, readInt, readRaw, readString } from "../lib/traits.js";
 import { LINES } from "./linecounts.js";
 import { LEVELS, PHASES, SIZES, startBoard } from "./rules.js";
 import { readHistory } from "../lib/history.js";
+
+/** "first" or "second": the side the user plays (the move order). */
+const readSide = (v) => (v === "second" ? "second" : "first");
 
 /** True when a and b are the same cell [r, c]. */
 export const sameCell = (a, b) => !!a && !!b && a[0] === b[0] && a[1] === b[1];
@@ -79,10 +83,42 @@ export function readGame(model) {
     const r = asObject(readRaw(model, "result"));
     return r && ["win", "loss", "draw"].includes(r.result) ? r : null;
   }
+  /** Every unfinished saved game: [{ size, level, side, moves }]. */
   function saved() {
-    const s = asObject(readRaw(model, "saved"));
-    if (!s || !SIZES.includes(s.size) || !LEVELS.includes(s.level)) return null;
-    return { size: s.size, level: s.level, moves: Number.isInteger(s.moves) ? s.moves : 0 };
+    const list = readRaw(model, "saved");
+    if (!Array.isArray(list)) return [];
+    return list
+      .map(asObject)
+      .filter((s) => s && SIZES.includes(s.size) && LEVELS.includes(s.level))
+      .map((s) => ({ size: s.size, level: s.level, side: readSide(s.side), moves: Number.isInteger(s.moves) ? s.moves : 0 }));
+  }
+  /** The saved game of a size and level, or null. */
+  const savedFor = (n, l) => saved().find((s) => s.size === n && s.level === l) || null;
+  const side = () => readSide(readRaw(model, "side"));
+  /** The history positions whose move has a kept analysis. */
+  function explained() {
+    const list = readRaw(model, "explained");
+    return Array.isArray(list) ? list.filter((i) => Number.isInteger(i) && i > 0) : [];
+  }
+  /** The kept analysis the overlay shows for the position shown ({ index, move, by,
+   *  player, reason }), or null. */
+  function explanation() {
+    const e = asObject(readRaw(model, "explaining"));
+    if (!e || e.index !== history()[0] || typeof e.move !== "string") return null;
+    const text = (v) => (typeof v === "string" ? v : "");
+    return { index: e.index, move: e.move, by: e.by === "user" ? "user" : "computer", player: text(e.player), reason: text(e.reason) };
+  }
+  /** Why? can show something: the position shown has a kept analysis, or (live) some
+   *  earlier move has one. */
+  function canWhy() {
+    if (phase() === "setup") return false;
+    const list = explained();
+    return list.includes(history()[0]) || (!lookingBack() && list.length > 0);
+  }
+  /** The moves the user made in this game (the history counts this game's moves). */
+  function userMoves() {
+    const count = history()[1] - 1;
+    return side() === "second" ? Math.floor(count / 2) : Math.ceil(count / 2);
   }
   /** [index, length] of the history slider. */
   function history() {
@@ -113,6 +149,11 @@ export function readGame(model) {
     event,
     result,
     saved,
+    savedFor,
+    side,
+    explained,
+    explanation,
+    canWhy,
     history,
     lookingBack,
     capturesTotal,
@@ -125,7 +166,9 @@ export function readGame(model) {
     position: () => readInt(model, "position", 0),
     showCounts: () => readBool(model, "show_counts", false),
     error: () => readString(model, "error", ""),
-    /** Undo is possible: a move was played and the pause menu is not open. */
-    canUndo: () => phase() !== "setup" && moves() > 0 && !readBool(model, "paused", false),
+    /** Why this game is not saved (its slot keeps another game), or "". */
+    saveNote: () => readString(model, "save_note", ""),
+    /** Undo is possible: the user made a move and the pause menu is not open. */
+    canUndo: () => phase() !== "setup" && userMoves() > 0 && !readBool(model, "paused", false),
   };
 }

@@ -3,11 +3,11 @@
 // Python is the source of truth (see js/loa/CONTRACT.md): this view renders the
 // traits, animates `last_event`, and sends the user's intents as messages. The
 // parts, top to bottom, each in its file:
-//   header.js      the title with the variant, the Undo and Menu buttons
+//   header.js      the title with the variant, the Why?, Undo and Menu buttons
 //   scorebar.js    the two sides (groups, captures) and between them the move and turn
 //   board.js       the canvas on its stage, with the badge, banner and dialogs over it;
 //                  drawn by drawpieces.js, marks.js, linecounts.js, analysis.js
-//   dialogs.js     setup, pause and results
+//   dialogs.js     setup (with the discard confirmation), pause and results
 //   (the history slider, the settings — js/lib — and statusline.js under the board)
 // and behind them:
 //   gamestate.js   the traits, read and checked      rules.js   sizes, levels, sides
@@ -40,10 +40,10 @@ import { createActions } from "./actions.js";
 import { createAnalysis } from "./analysis.js";
 import { reflectAttributes } from "./attributes.js";
 import { createBoard } from "./board.js";
-import { createDialogs } from "./dialogs.js";
+import { createDialogs, ensureDialogsStyles } from "./dialogs.js";
 import { createEvents } from "./events.js";
 import { readGame, sameCell } from "./gamestate.js";
-import { createHeader } from "./header.js";
+import { createHeader, ensureHeaderStyles } from "./header.js";
 import { createInput } from "./input.js";
 import { createScoreBar } from "./scorebar.js";
 import { createSlides } from "./slides.js";
@@ -53,7 +53,8 @@ import { COMPACT_BELOW, ensureLoaStyles } from "./style.js";
 const TRAITS = [
   "phase", "size", "level", "board", "turn", "selected", "targets", "line_counts", "show_counts", "groups",
   "captures", "moves", "last_move", "thinking", "paused", "result", "saved", "overlay", "history_length",
-  "history_index", "position", "last_event", "muted", "reduced_motion", "error",
+  "history_index", "position", "last_event", "muted", "reduced_motion", "error", "side", "explained", "explaining",
+  "save_note",
 ];
 
 const SETTINGS = [
@@ -63,6 +64,8 @@ const SETTINGS = [
 
 function render({ model, el }) {
   ensureLoaStyles(el);
+  ensureHeaderStyles(el);
+  ensureDialogsStyles(el);
   const shell = createShell({ model, el, game: "loa", title: "Lines of Action", compactBelow: COMPACT_BELOW });
   const game = readGame(model);
   // what the parts share: the model and the shell, the game as read from the traits,

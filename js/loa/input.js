@@ -6,8 +6,9 @@
 //   usual (Python already holds the final position). A click on a cell the selected
 //   piece cannot reach is sent too (Python ignores it) and flashes the cell. While
 //   looking back a click nudges the banner; while paused it resumes.
-// - Keys P (pause/resume, results when over), M (sound) and U (undo) work anywhere
-//   in the view but in a text field; the board keys (arrows, Home/End, Enter/Space,
+// - Keys P (pause/resume, results when over), M (sound), U (undo) and W (Why?: the
+//   computer's reasons) work anywhere in the view but in a text field (consumed, so
+//   they never reach the notebook); the board keys (arrows, Home/End, Enter/Space,
 //   Esc, PageUp/PageDown and [ ]) on the focused board.
 
 import { consume, keyPlace } from "../lib/keys.js";
@@ -132,7 +133,7 @@ export function createInput(view) {
     if (handleShortcut(event)) consume(event);
   }
 
-  /** P, M and U, from anywhere in the view. */
+  /** P, M, U and W, from anywhere in the view. */
   function handleShortcut(event) {
     if (event.ctrlKey || event.metaKey || event.altKey) return false;
     const key = event.key;
@@ -148,6 +149,11 @@ export function createInput(view) {
     if (key === "u" || key === "U") {
       if (!game.canUndo()) return false;
       actions.undo();
+      return true;
+    }
+    if (key === "w" || key === "W") {
+      if (!game.canWhy()) return false;
+      actions.why();
       return true;
     }
     return false;

@@ -7,10 +7,14 @@
 // - its targets: green dots on empty cells, red rings on capturable pieces, popping
 //   in when a piece is selected (`pop`: 0..1);
 // - a cell the selected piece cannot reach, flashed red with a cross when clicked;
-// - the keyboard cursor.
+// - the keyboard cursor;
+// - with an analysis shown, the piece whose moves it shows (board.js picks it): a
+//   dashed white outline on its cell and a faint line to each of its targets in the
+//   colour of that move's score.
 
 import { roundRectPath, strokeCross } from "../lib/canvas.js";
 import { easing } from "../lib/motion.js";
+import { scaleColour } from "../lib/overlay.js";
 import { PALETTE, rgba } from "../lib/theme.js";
 import { clamp01, pieceRadius } from "./drawpieces.js";
 import { AMBER, GOLD, GREEN, RED } from "./style.js";
@@ -188,6 +192,37 @@ export function drawCursor({ ctx, geo }, cell) {
   ctx.strokeStyle = PALETTE.accent;
   ctx.shadowColor = "rgba(246,185,59,0.8)";
   ctx.shadowBlur = 8;
+  ctx.stroke();
+  ctx.restore();
+}
+
+/** Faint lines from the picked piece to its targets, coloured by score (under the pieces). */
+export function drawMoveLines({ ctx, geo }, from, moves, alpha) {
+  const p = geo.cellCenter(from[0], from[1]);
+  ctx.save();
+  ctx.lineCap = "round";
+  ctx.lineWidth = Math.max(2, geo.cell * 0.07);
+  for (const m of moves) {
+    const q = geo.cellCenter(m.to[0], m.to[1]);
+    ctx.beginPath();
+    ctx.moveTo(p.x, p.y);
+    ctx.lineTo(q.x, q.y);
+    ctx.strokeStyle = scaleColour(m.value, 0.55 * alpha);
+    ctx.stroke();
+  }
+  ctx.restore();
+}
+
+/** The picked piece's cell: a dashed white outline (over the pieces). */
+export function drawPickedSource({ ctx, geo }, cell, alpha) {
+  const q = cellInset(geo, cell[0], cell[1], 3);
+  ctx.save();
+  roundRectPath(ctx, q.x, q.y, q.w, q.h, geo.cell * 0.14);
+  ctx.setLineDash([geo.cell * 0.12, geo.cell * 0.08]);
+  ctx.lineWidth = Math.max(2, geo.cell * 0.045);
+  ctx.strokeStyle = `rgba(255, 255, 255, ${0.9 * alpha})`;
+  ctx.shadowColor = "rgba(0, 0, 0, 0.6)";
+  ctx.shadowBlur = 3;
   ctx.stroke();
   ctx.restore();
 }

@@ -66,8 +66,10 @@ export function createScoreBar({ doc, game }) {
   function update() {
     const sides = [userSide, computerSide];
     if (game.phase() === "setup") {
-      userSide.stats.innerHTML = '<span>dark</span><span class="gw-loa-sep"> \u00b7 </span><span>moves first</span>';
-      computerSide.stats.textContent = "light";
+      const sep = '<span class="gw-loa-sep"> \u00b7 </span>';
+      const second = game.side() === "second"; // the choice in the setup dialog: who opens
+      userSide.stats.innerHTML = `<span>dark</span>${second ? "" : `${sep}<span>moves first</span>`}`;
+      computerSide.stats.innerHTML = `<span>light</span>${second ? `${sep}<span>moves first</span>` : ""}`;
       for (const side of sides) side.el.dataset.toMove = side.el.dataset.connected = "false";
       moveLabel.textContent = "New game";
       turnPill.hidden = true;

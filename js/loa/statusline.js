@@ -1,5 +1,6 @@
 // The status line under the board: what to do now, or what happens (the computer
-// thinks, the game is over and why, looking back, an analysis's title, an error),
+// thinks, the game is over and why, looking back, an analysis's title or — for the
+// kept analysis of a move, Why? — "Why the computer played c1-c3: <reason>", an error),
 // with a legend at its right end — the line counts (linecounts.js) or the colour
 // scale of an analysis. It also announces events to screen readers (events.js).
 
@@ -9,12 +10,21 @@ import { squareName } from "./woodboard.js";
 import { countsShown, createLineLegend } from "./linecounts.js";
 import { reasonText } from "./rules.js";
 
+/** What the kept analysis drawn is, in words. */
+function whyText(shown) {
+  const who = shown.by === "computer" ? "the computer" : `${shown.player || "the player"}`;
+  const forYou = shown.by === "computer" ? "" : " for you";
+  return `Why ${who} played ${shown.move}${forYou}${shown.reason ? `: ${shown.reason}` : "."}`;
+}
+
 /** The text of the status line and its kind ("error", "overlay" or ""). */
 function statusText(game, analysis) {
   const error = game.error();
   if (error) return [error, "error"];
   const p = game.phase();
-  if (p === "setup") return ["Choose a level and a board, then PLAY.", ""];
+  if (p === "setup") return ["Choose your game, then PLAY.", ""];
+  const shown = analysis ? game.explanation() : null;
+  if (shown) return [whyText(shown), "overlay"];
   if (analysis && analysis.title) return [analysis.title, "overlay"];
   if (game.lookingBack()) return ["Looking back: PageUp/PageDown step, Esc returns to the game.", ""];
   if (p === "over") {
@@ -22,7 +32,7 @@ function statusText(game, analysis) {
     return [result ? `Game over: ${reasonText(result)}` : "Game over.", ""];
   }
   if (game.paused()) return ["Paused.", ""];
-  if (game.thinking()) return ["The computer is thinking\u2026", ""];
+  if (game.thinking()) return [game.moves() === 0 ? "The computer makes the first move\u2026" : "The computer is thinking\u2026", ""];
   if (game.turn() === "computer") return ["The computer's move.", ""];
   const n = game.size();
   const sel = game.selected(n);

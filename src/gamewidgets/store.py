@@ -42,6 +42,7 @@ import asyncio
 import atexit
 import contextlib
 import json
+import math
 import os
 import sqlite3
 import sys
@@ -52,7 +53,7 @@ import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NamedTuple, TypeVar
 
 from .errors import BadSave
 from .untrusted import loads, short_repr
@@ -118,6 +119,17 @@ T = TypeVar("T")
 
 class StoreWarning(UserWarning):
     """The store file cannot be used; the game goes on without saving to it."""
+
+
+class OutcomeKey(NamedTuple):
+    """Which outcome :meth:`Store.add_outcome` noted (for :meth:`Store.remove_outcome`):
+    its row's content, ``finished`` the time, unique per store object."""
+
+    game: str
+    variant: str
+    result: str
+    moves: int
+    finished: float
 
 
 @dataclass(frozen=True)
@@ -257,6 +269,7 @@ class Store:
         self._pending: list[list[Statement]] = []  # writes not made yet, oldest first
         self._failure: str | None = None  # why the oldest pending write could not be made
         self._lock = threading.RLock()
+        self._last_outcome = 0.0  # the time of the last outcome noted (add_outcome)
         self._retry: asyncio.TimerHandle | None = None
         self._listeners: list[weakref.WeakMethod[Callable[[dict[str, str]], None]]] = []
         self._shown = {"state": "saved", "message": ""}  # the status the listeners were last told
@@ -286,6 +299,7 @@ class Store:
         store._pending, store._failure, store._retry, store._listeners = [], None, None, []
         store._shown = store.status()
         store._lock = threading.RLock()
+        store._last_outcome = 0.0
         return store
 
     @property
@@ -374,14 +388,31 @@ class Store:
         return [dict(zip(("score", "moves", "seed", "finished"), row, strict=True)) for row in rows]
 
     # ---------------------------------------------- wins and losses (two players)
-    def add_outcome(self, game: str, variant: str, result: str, moves: int) -> None:
+    def add_outcome(self, game: str, variant: str, result: str, moves: int) -> OutcomeKey:
         """Note a finished game against the computer: ``result`` is "win", "loss" or
-        "draw" for the user; ``variant`` keeps separate statistics (e.g. "8x8 hard")."""
+        "draw" for the user; ``variant`` keeps separate statistics (e.g. "8x8 hard").
+        Returns the outcome's key, for :meth:`remove_outcome` (a game taken back)."""
         if result not in ("win", "loss", "draw"):
             raise ValueError(f"result must be win, loss or draw, not {result!r}")
+        with self._lock:  # the key is its time, unique within this store object
+            self._last_outcome = now = max(time.time(), math.nextafter(self._last_outcome, math.inf))
+        key = OutcomeKey(game, variant, result, int(moves), now)
         self._write([(
             "INSERT INTO outcomes (game, variant, result, moves, finished) VALUES (?, ?, ?, ?, ?)",
-            (game, variant, result, int(moves), time.time()),
+            (game, variant, result, int(moves), now),
+        )])
+        return key
+
+    def remove_outcome(self, key: OutcomeKey) -> None:
+        """Take back the outcome :meth:`add_outcome` returned ``key`` for (a finished game
+        that was undone): it no longer counts in :meth:`tally`. Nothing happens if it is
+        not there (removed already). The key is the row's content, not its id, because
+        a write may wait for another program's lock (see the module docstring): the
+        removal then waits behind the insertion and still finds it."""
+        self._write([(
+            "DELETE FROM outcomes WHERE id = (SELECT min(id) FROM outcomes WHERE game = ? AND variant = ? "
+            "AND result = ? AND moves = ? AND finished = ?)",
+            (key.game, key.variant, key.result, key.moves, key.finished),
         )])
 
     def tally(self, game: str, variant: str) -> Tally:

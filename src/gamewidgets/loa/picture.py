@@ -31,11 +31,27 @@ What the picture shows, as the view (js/loa/) does
 
 Choices
 -------
-- ``overlay(game, analysis)``: each target cell gets the best score of the candidates
-  moving there, scaled 0..1 between the lowest and the highest of those, labelled with
-  the score as an integer; the arrow is the chosen move; the title is "player: reason".
+- ``overlay(game, analysis)`` gives ``{"title", "cells", "moves", "arrow"}``:
+
+  - ``"moves": [[src_row, src_col, dst_row, dst_col, value, label], ...]``: every
+    candidate move (which piece goes where), sorted by source then target — the view
+    shows a piece's moves when it is selected, hovered or under the keyboard cursor;
+  - ``"cells": [[row, col, value, label], ...]``: each target cell with the best of the
+    moves going there (the picture, and the view with no piece picked);
+  - ``"arrow": [[row, col], [row, col]]``: the chosen move;
+  - ``"title"``: "player, depth d: reason" (``stats["depth"]``; "player: reason" when the
+    analysis has no depth).
+
+  ``value`` is the score on one scale for moves and cells: 0 at the lowest score, 1 at
+  the highest (0 for all when they are equal), a forced win 1 and a forced loss 0 (the
+  scale spans the other scores, so a mate score does not squash them). ``label`` is the
+  score as an integer, "≤38" for an upper bound (the candidate's ``exact`` term is 0),
+  "win3" / "loss3" for a forced end in 3 plies, "draw" for the move limit; the views
+  cut labels to 6 characters. The moves' sources are the pieces of the position the
+  analysis was made in (for the computer's last move, the one before it).
   ``None`` gives ``{}`` (no overlay). Something that is not a Lines of Action
-  ``Analysis`` raises TypeError; an analysis of another board size ValueError.
+  ``Analysis`` raises TypeError; an analysis of another board size, or a score that
+  is not a finite number, ValueError.
 - ``svg(game, analysis=None, *, overlay=None)`` draws an analysis (converted with
   :func:`overlay`) or an overlay already in the trait's shape (e.g. ``w.overlay``);
   giving both is a ValueError. Text from outside (an overlay's title and labels, a
@@ -50,10 +66,11 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from ..analysis import Analysis
+from ..analysis import Analysis, Candidate
 from ..svg import ACCENT, TEXT, Drawing, draw_overlay
 from ..untrusted import short_repr
 from .rules import FILES, FIRST, SECOND, SYMBOLS, Game, Move, cell_name
+from .search import MATE_ZONE, WIN
 
 #: the sizes of the picture (px): the playing field (the same for every board size),
 #: the frame around it, the margin around everything, the score bar, the title strip
@@ -79,8 +96,9 @@ TONES = {FIRST: ("#c9f5d7", "#35d46a"), SECOND: ("#d5dde7", "#ffffff"), None: ("
 # ----------------------------------------------------------------------- overlay
 def overlay(game: Game, analysis: Analysis | None) -> dict[str, Any]:
     """``analysis`` (``player.analyse(game)``) as the widget's ``overlay`` trait:
-    ``{"title", "cells": [[row, col, value 0..1, label], ...], "arrow": [src, dst]}``;
-    ``{}`` for None."""
+    ``{"title", "cells": [[row, col, value 0..1, label], ...], "moves": [[src_row, src_col,
+    dst_row, dst_col, value 0..1, label], ...], "arrow": [src, dst]}`` (the module
+    docstring says what each holds); ``{}`` for None."""
     if analysis is None:
         return {}
     if not isinstance(analysis, Analysis) or not isinstance(analysis.move, Move) \
@@ -91,20 +109,45 @@ def overlay(game: Game, analysis: Analysis | None) -> dict[str, Any]:
     if sizes != {game.size}:
         other = max(sizes - {game.size})
         raise ValueError(f"the analysis is of a {other}×{other} board, the game's is {game.size}×{game.size}")
-    best: dict[tuple[int, int], float] = {}
     for candidate in analysis.candidates:
-        best[candidate.move.dst] = max(best.get(candidate.move.dst, float("-inf")), candidate.score)
-    low, high = (min(best.values()), max(best.values())) if best else (0.0, 0.0)
+        if isinstance(candidate.score, bool) or not isinstance(candidate.score, (int, float)) \
+                or not math.isfinite(candidate.score):
+            raise ValueError(f"the score of {candidate.move} is not a finite number: {short_repr(candidate.score)}")
+    plain = [c.score for c in analysis.candidates if abs(c.score) <= MATE_ZONE]
+    low, high = (min(plain), max(plain)) if plain else (0.0, 0.0)
     span = (high - low) or 1.0
+
+    def value(score: float) -> float:
+        if abs(score) > MATE_ZONE:
+            return 1.0 if score > 0 else 0.0
+        return round((score - low) / span, 3)
+
+    best: dict[tuple[int, int], Any] = {}
+    moves = []
+    for candidate in sorted(analysis.candidates, key=lambda c: (c.move.src, c.move.dst)):
+        move, score = candidate.move, candidate.score
+        moves.append([*move.src, *move.dst, value(score), _label(candidate)])
+        if move.dst not in best or score > best[move.dst].score:
+            best[move.dst] = candidate
+    depth = analysis.stats.get("depth") if isinstance(analysis.stats, Mapping) else None
+    depth_words = f", depth {depth}" if isinstance(depth, int) and not isinstance(depth, bool) else ""
     return {
-        "title": f"{analysis.player}: {analysis.reason}",
-        "cells": [[*dst, round((v - low) / span, 3), _label(v)] for dst, v in sorted(best.items())],
+        "title": f"{analysis.player}{depth_words}: {analysis.reason}",
+        "cells": [[*dst, value(c.score), _label(c)] for dst, c in sorted(best.items())],
+        "moves": moves,
         "arrow": [list(analysis.move.src), list(analysis.move.dst)],
     }
 
 
-def _label(value: float) -> str:
-    return str(int(value)) if float(value).is_integer() else f"{value:.0f}"
+def _label(candidate: Candidate) -> str:
+    """A candidate's score as a short label (see the module docstring)."""
+    score, terms = candidate.score, candidate.terms
+    if "draw_in" in terms:
+        return "draw"
+    if abs(score) > MATE_ZONE:
+        return f"{'win' if score > 0 else 'loss'}{int(WIN - abs(score))}"
+    text = str(int(score)) if float(score).is_integer() else f"{score:.0f}"
+    return f"≤{text}" if terms.get("exact", 1) == 0 else text
 
 
 # ----------------------------------------------------------------------- picture

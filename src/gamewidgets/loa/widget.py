@@ -1,29 +1,48 @@
 """``LinesOfAction``: Lines of Action against the computer.
 
-The user plays ``x`` (the top and bottom rows) and moves first; the computer plays
-``o`` (the left and right columns) at one of four levels. The view (``js/loa.js``)
-starts with a setup dialog (level, board size, PLAY — and *Continue* when an
-unfinished game was saved), then draws the board; everything it does is a method
-here: ``start(size, level)``, ``click(cell)``, ``play(move)``, ``pause``/``resume``,
-``new_game`` (back to the setup), ``continue_saved``, ``goto(i)``, ``show(analysis)``;
+The user plays ``x`` (the top and bottom rows, dark), the computer ``o`` (the left and
+right columns, light) at one of four levels. The view (``js/loa/``, contract
+``js/loa/CONTRACT.md``) starts with a setup dialog (level, board size, who moves
+first, PLAY — and *Continue* when the chosen size and level has an unfinished game),
+then draws the board; everything it does is a method here: ``start(size, level,
+side=)``, ``click(cell)``, ``play(move)``, ``pause``/``resume``, ``new_game`` (back to
+the setup), ``continue_saved(size, level)``, ``goto(i)``, ``why(i)``, ``show(analysis)``;
 ``undo()`` takes back the user's last move and the computer's answer and returns the
 user's move. ``watch(player)`` lets a player (a level name or a player object) play
 the user's side, the computer answering as usual; it needs a game (not the setup).
 
-The computer's move: its search runs in a worker thread on a copy of the game
-(``asyncio`` executor), so the kernel keeps answering while it thinks (``thinking``
-is true); the move is then played on the kernel's event loop. Without a running
-event loop (a plain script, the tests) it is played at once.
+Playing second (``side="second"``): the user keeps the dark ``x`` pieces and the
+computer (``o``) moves first — the starting position turned a quarter, so the second
+player's game, with the user's colour the same in the view and the pictures.
+``side`` is read from the game (who is to move at its start: a ``game=`` with ``o`` to
+move is one the computer opens). ``board``: 1 the user's pieces, 2 the computer's.
 
-The game is saved in the store after every move (name ``"current"``) and offered for
-continuing after a kernel restart; a finished game is removed from there and its
-result added to the statistics of its board size and level (``store.tally``). The
-contract with the view is ``js/loa/CONTRACT.md``.
+The computer's move: its search runs in a worker thread on a copy of the game
+(``asyncio`` executor), so the kernel keeps answering while it thinks (``thinking``);
+without a running event loop (a script, the tests) it is played at once. Its analysis
+is kept (``w.analyses``, ``w.why(i)``: :mod:`gamewidgets._widget`); ``explaining`` says
+which move's analysis the overlay shows, for the view's words.
+
+Saves (:mod:`gamewidgets.loa.saves`): one per board size and level (``variant``,
+"8x8 hard"), after every move; ``saved`` lists the unfinished ones; a finished game
+leaves its slot. A new game whose slot keeps an unfinished game is played but **not
+saved** over it (a :class:`SavedGameKept` warning and ``save_note`` say how to go on:
+``continue_saved``, or ``start(..., replace_saved=True)``); the view asks first ("Discard
+the saved 8×8 Hard game at move 20?") and sends ``replace`` (without it such a start is
+refused: the view's list was out of date). The setup's choice (size, level, side) is
+remembered: the next widget, also after a restart, opens on the last game started or
+continued or the last choice in the dialog (``{"type": "choose"}``), and
+``continue_saved()`` continues the game of that choice.
+
+Statistics (per size and level, both sides together) count a game once, as it finally
+ended: an undo from the end takes its result back (``Store.remove_outcome``), so a game
+finished, undone and left unfinished counts nothing.
 """
 
 from __future__ import annotations
 
 import asyncio
+import warnings
 from typing import Any, ClassVar
 
 import traitlets
@@ -31,25 +50,27 @@ import traitlets
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, BadSave, IllegalMove
+from ..store import OutcomeKey
 from ..untrusted import short_repr
-from . import picture
+from . import picture, saves
 from .ai import PLAYERS
-from .rules import FIRST, SECOND, SIZES, CellLike, Game, Move, MoveLike, Outcome, cells
+from .rules import FIRST, SECOND, SIDES, CellLike, Game, Move, MoveLike, Outcome, cells
+from .saves import SavedGameKept, SaveSlots
 
 USER, COMPUTER = FIRST, SECOND
-SAVE_NAME = "current"
 
 
 class LinesOfAction(GameWidget):
     """Lines of Action in a notebook cell: ``LinesOfAction()`` opens the setup dialog;
-    ``LinesOfAction(size=8, level="hard")`` starts a game at once."""
+    ``LinesOfAction(size=8, level="hard", side="second")`` starts a game at once."""
 
     game_name = "loa"
     _esm = view_source("loa")
     _view_actions: ClassVar[dict[str, str]] = {
         "start": "_view_start",
+        "choose": "_view_choose",
         "click": "_view_click",
-        "continue": "_view_simple",
+        "continue": "_view_continue",
         "pause": "_view_simple",
         "resume": "_view_simple",
         "new_game": "_view_simple",
@@ -61,8 +82,9 @@ class LinesOfAction(GameWidget):
     _setting_traits = (*GameWidget._setting_traits, "show_counts")
 
     phase = traitlets.Enum(("setup", "playing", "over"), "setup").tag(sync=True)
-    size = traitlets.Int(6).tag(sync=True)
+    size = traitlets.Int(6, help="the game's board size (in the setup: the one chosen)").tag(sync=True)
     level = traitlets.Enum(tuple(PLAYERS), "easy").tag(sync=True)
+    side = traitlets.Enum(SIDES, "first", help="the user moves first or second").tag(sync=True)
     board = traitlets.List(traitlets.Int(), help="size*size cells: 0 empty, 1 user (x), 2 computer (o)").tag(sync=True)
     turn = traitlets.Enum(("user", "computer"), "user").tag(sync=True)
     selected = traitlets.List(traitlets.Int(), maxlen=2).tag(sync=True)
@@ -76,23 +98,34 @@ class LinesOfAction(GameWidget):
     last_move: traitlets.List[list[int]] = traitlets.List(help="[] or [[r, c], [r, c]]").tag(sync=True)
     paused = traitlets.Bool(False).tag(sync=True)
     result = traitlets.Dict(help="the results screen once the game is over").tag(sync=True)
-    saved = traitlets.Dict(help="an unfinished saved game: {size, level, moves}; {} if none").tag(sync=True)
+    saved: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="every unfinished saved game: [{size, level, side, moves}]").tag(sync=True)
+    save_note = traitlets.Unicode("", help="why this game is not saved (its slot keeps another), or ''").tag(sync=True)
+    explaining = traitlets.Dict(help="the kept analysis the overlay shows: {index, move, by, player, reason}; "
+                                "{} for none").tag(sync=True)
 
-    def __init__(self, *, size: int | None = None, level: str | None = None, seed: int | None = None,
-                 game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
-                 **kwargs: Any):
+    def __init__(self, *, size: int | None = None, level: str | None = None, side: str | None = None,
+                 seed: int | None = None, game: Game | None = None, ai: dict[str, Any] | None = None,
+                 replace_saved: bool = False, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         """``seed`` seeds the computer's random moves; ``ai`` passes options to its level
-        (e.g. ``{"time_limit": 0.2}`` or ``{"max_depth": 2}``: see gamewidgets.loa.ai)."""
+        (e.g. ``{"time_limit": 0.2}`` or ``{"max_depth": 2}``: see gamewidgets.loa.ai);
+        ``replace_saved`` lets the new game take the place of an unfinished saved game
+        of its size and level (see the module docstring)."""
         super().__init__(store=store, **kwargs)
         self.seed = seed
         self.ai_options = dict(ai or {})
+        self._slots = SaveSlots(self.store)
+        self._outcome: OutcomeKey | None = None  # the counted result of the game, while it is over
+        self._own_slot = False  # this game is saved in its slot
+        choice = self._slots.choice()
+        if choice is not None:
+            self.size, self.level, self.side = choice
         self._game = Game(self.size)
-        self._damaged_save: str | None = None  # why the saved game was set aside, if it was
         self._refresh_saved()
         if game is not None:
-            self.start(game.size, level or self.level, game=game)
-        elif size is not None or level is not None:
-            self.start(size or self.size, level or self.level)
+            self.start(game.size, level or self.level, side=side, game=game, replace_saved=replace_saved)
+        elif size is not None or level is not None or side is not None:
+            self.start(size or self.size, level or self.level, side=side or self.side, replace_saved=replace_saved)
         else:
             self._sync()
 
@@ -104,8 +137,8 @@ class LinesOfAction(GameWidget):
 
     @property
     def variant(self) -> str:
-        """The statistics key: board size and level, e.g. "8x8 hard"."""
-        return f"{self.size}x{self.size} {self.level}"
+        """The statistics key and the name of the save slot: size and level, "8x8 hard"."""
+        return saves.slot_name(self.size, self.level)
 
     @property
     def looking_back(self) -> bool:
@@ -115,35 +148,55 @@ class LinesOfAction(GameWidget):
         return f"<LinesOfAction {self.size}x{self.size} {self.level} {self.phase} moves={self.moves}>"
 
     # ------------------------------------------------------------------ actions
-    def start(self, size: int = 6, level: str = "easy", *, game: Game | None = None) -> None:
-        """Start a game (the setup dialog's PLAY)."""
-        if isinstance(size, bool) or size not in SIZES:
-            raise ValueError(f"size must be one of {SIZES}, not {short_repr(size)}")
-        if not isinstance(level, str) or level not in PLAYERS:  # a level from a view may be anything
-            raise ValueError(f"level must be one of {tuple(PLAYERS)}, not {short_repr(level)}")
+    def start(self, size: int | None = None, level: str | None = None, *, side: str | None = None,
+              game: Game | None = None, replace_saved: bool = False) -> None:
+        """Start a game (the setup dialog's PLAY); None: the setup's current choice.
+        ``game``: from that position (its side to move moves first). On a slot that
+        keeps an unfinished game the new one is not saved unless ``replace_saved``."""
+        size, level = saves.checked_choice(self.size if size is None else size, self.level if level is None else level)
+        if game is not None:
+            first = saves.opener(game)
+            if side is not None and side != first:
+                raise ValueError(f"side={side!r}, but in this position the {'user' if first == 'first' else 'computer'}"
+                                 f" moves first (side={first!r})")
+            side = first
+        side = self.side if side is None else side
+        if side not in SIDES:
+            raise ValueError(f"side must be one of {SIDES}, not {short_repr(side)}")
+        self._begin(game if game is not None else saves.start_position(size, side), level, replace=replace_saved)
+
+    def continue_saved(self, size: int | None = None, level: str | None = None) -> None:
+        """Continue the unfinished game saved for ``size`` and ``level`` (None: the
+        setup's current choice), e.g. after a kernel restart."""
+        size, level = saves.checked_choice(self.size if size is None else size, self.level if level is None else level)
+        held = self._slots.game(size, level)
+        if held is None:
+            self._refresh_saved()
+            why = self._slots.why_damaged(size, level)
+            if why:
+                raise BadSave(f"the saved game cannot be continued: {why}")
+            others = ", ".join(saves.words(s["size"], s["level"]) for s in self.saved)
+            raise IllegalMove(f"there is no saved {saves.words(size, level)} game to continue"
+                              + (f" (saved: {others})" if others else ""))
+        self._begin(held[0], level, replace=True, continued=True)
+
+    def _begin(self, game: Game, level: str, *, replace: bool, continued: bool = False) -> None:
+        """Play ``game`` (new or continued) against ``level``."""
         self._cancel_thinking()
-        self._game = game if game is not None else Game(size)
+        self._game = game
         self._player = PLAYERS[level](seed=self.seed, **self.ai_options)
+        self._outcome = None
         with self.hold_sync():
-            self.size, self.level = self._game.size, level
+            self.size, self.level, self.side = game.size, level, saves.opener(game)
+            self._claim_slot(replace)
             self.phase = "playing"
             self.paused = False
             self.result = {}
             self.selected = []
             self._sync()
-            self._event("start", size=self.size, level=level)
+            self._event("start", size=self.size, level=level, side=self.side, continued=continued)
+        self._remember_choice()
         self._after_move()
-
-    def continue_saved(self) -> None:
-        """Continue the unfinished game saved in the store (after a kernel restart)."""
-        saved = self._restore_saved()
-        if saved is None:
-            self.saved = {}
-            if self._damaged_save:
-                raise BadSave(f"the saved game cannot be continued: {self._damaged_save}")
-            raise IllegalMove("there is no saved game to continue")
-        game, level = saved
-        self.start(game.size, level, game=game)
 
     def click(self, cell: CellLike) -> str:
         """Do what a click on ``cell`` does: "select", "deselect", "move" or "nothing"."""
@@ -199,20 +252,25 @@ class LinesOfAction(GameWidget):
             self.phase = "setup"
             self.paused = False
             self.result = {}
+            self.overlay, self.explaining = {}, {}
             self._refresh_saved()
             self._event("setup")
 
     def undo(self) -> Move:
         """Take back the user's last move and the computer's answer (if it answered);
-        returns the user's move taken back."""
+        returns the user's move taken back. From the end of the game, its result is
+        taken out of the statistics again."""
         self._cancel_thinking()
         self._go_live()
         game = self._game
-        if not game.moves:
-            raise IllegalMove("there is no move to take back")
+        if not any(mover == USER for mover in saves.movers(game)):
+            raise IllegalMove("there is no move of yours to take back")
         taken = game.undo()
-        if game.turn != USER and game.moves:
+        while game.turn != USER:  # after an undo the side to move is the one who made it
             taken = game.undo()
+        if self._outcome is not None:
+            self.store.remove_outcome(self._outcome)
+            self._outcome = None
         with self.hold_sync():
             self.phase, self.result = "playing", {}
             self._sync()
@@ -221,22 +279,58 @@ class LinesOfAction(GameWidget):
         return taken
 
     def show(self, analysis: Analysis | None) -> None:
-        """Write each candidate's score on its target cell, the chosen move as an arrow
-        (``PLAYERS["hard"]().analyse(w.game)``); ``show(None)`` or the next move removes it.
+        """Draw ``analysis`` (``PLAYERS["hard"]().analyse(w.game)``) on the board: each
+        target cell with the best score of the moves going there, per move
+        (``overlay["moves"]``) the scores the view shows for a piece when it is hovered,
+        selected or under the keyboard cursor, and the chosen move as an arrow;
+        ``show(None)`` or the next move removes it.
         The overlay is :func:`gamewidgets.loa.picture.overlay`'s, the one ``game.svg(analysis)``
         draws. Looking back, it returns to the live game first."""
         self._go_live()
-        self.overlay = self._overlay_of(self._game, analysis)
+        with self.hold_sync():
+            self.overlay = self._overlay_of(self._game, analysis)
+            self.explaining = {}
+
+    def goto(self, index: int | None) -> None:
+        with self.hold_sync():
+            super().goto(index)
+            self._explain_shown()
+
+    goto.__doc__ = GameWidget.goto.__doc__
+
+    def why(self, index: int | None = None) -> Analysis:
+        with self.hold_sync():
+            analysis = super().why(index)
+            self._explain_shown()
+        return analysis
+
+    why.__doc__ = GameWidget.why.__doc__
 
     def _overlay_of(self, game: Game, analysis: Analysis | None) -> dict[str, Any]:
         return picture.overlay(game, analysis)
 
     # ------------------------------------------------------------ view handlers
     def _view_start(self, message: dict[str, Any]) -> None:
-        size, level = message.get("size"), message.get("level")
-        if size not in SIZES or isinstance(size, bool) or not isinstance(level, str) or level not in PLAYERS:
-            raise BadMessage(f"start needs a size in {SIZES} and a level in {tuple(PLAYERS)}")
-        self.start(size, level)
+        size, level, side = saves.choice_of(message, self.size, self.level, required=True)
+        replace = message.get("replace") is True
+        if not replace and self._slots.game(size, level) is not None:
+            self._refresh_saved()
+            raise BadMessage(f"the {saves.words(size, level)} game saved there is unfinished: continue it, or confirm "
+                             "to replace it")
+        self.start(size, level, side=side, replace_saved=replace)
+
+    def _view_choose(self, message: dict[str, Any]) -> None:
+        if self.phase != "setup":
+            raise BadMessage("choose is for the setup dialog, and it is not open")
+        size, level, side = saves.choice_of(message, self.size, self.level)
+        with self.hold_sync():
+            self.size, self.level, self.side = size, level, side or self.side
+            self._refresh_saved()
+        self._remember_choice()
+
+    def _view_continue(self, message: dict[str, Any]) -> None:
+        size, level, _ = saves.choice_of(message, self.size, self.level)
+        self.continue_saved(size, level)
 
     def _view_click(self, message: dict[str, Any]) -> None:
         if "cell" not in message:
@@ -247,8 +341,7 @@ class LinesOfAction(GameWidget):
             raise BadMessage(f"bad cell {short_repr(message['cell'])}: {exc}") from None
 
     def _view_simple(self, message: dict[str, Any]) -> None:
-        name = {"continue": "continue_saved"}.get(message["type"], message["type"])
-        getattr(self, name)()
+        getattr(self, message["type"])()
 
     # ------------------------------------------------- hooks of GameWidget.watch, goto
     def watch(self, player: ComputerPlayer | str | None = None, moves: int = 1, delay: float = 0.6,
@@ -275,7 +368,20 @@ class LinesOfAction(GameWidget):
 
     def _show_position(self, game: Game, index: int) -> None:
         self.selected, self.targets, self.line_counts = [], [], {}
+        self.explaining = {}
         self._sync_board(game)
+
+    def _explain_shown(self) -> None:
+        """``explaining``: the kept analysis the overlay now shows, if it shows one."""
+        index = self.history_index
+        analysis = self._analyses.get(index)
+        if analysis is None or not self.overlay:
+            self.explaining = {}
+            return
+        mover = saves.movers(self._game)[index - 1]
+        self.explaining = {"index": index, "move": str(self._game.moves[index - 1]),
+                           "by": "user" if mover == USER else "computer", "player": analysis.player,
+                           "reason": analysis.reason}
 
     # ---------------------------------------------------------------- internals
     def _why_not_your_move(self) -> str:
@@ -340,20 +446,24 @@ class LinesOfAction(GameWidget):
         self._computer_plays(analysis)
 
     def _computer_plays(self, analysis: Analysis) -> None:
-        """Play the computer's move and keep its analysis (``w.analyses``, ``why``)."""
+        """Play the computer's move and keep its analysis (``w.analyses``, ``why``), in
+        one update of the view (Why? is enabled with the move)."""
         index = len(self._history_moves()) + 1
-        self._moved(self._game.play(analysis.move), "computer")
-        self._keep_analysis(index, analysis)
+        with self.hold_sync():
+            played = self._game.play(analysis.move)
+            self._keep_analysis(index, analysis)
+            self._moved(played, "computer")
 
     def _finish(self, outcome: Outcome) -> None:
         game = self._game
         result = "draw" if outcome.winner is None else "win" if outcome.winner == USER else "loss"
-        self.store.add_outcome(self.game_name, self.variant, result, game.ply)
-        self.store.delete(self.game_name, SAVE_NAME)
+        self._outcome = self.store.add_outcome(self.game_name, self.variant, result, game.ply)
+        if self._own_slot:
+            self._slots.delete(self.size, self.level)
         tally = self.store.tally(self.game_name, self.variant)
         with self.hold_sync():
             self.phase = "over"
-            self.saved = {}
+            self._refresh_saved()
             self.result = {
                 "result": result,
                 "winner": None if outcome.winner is None else ("user" if outcome.winner == USER else "computer"),
@@ -361,32 +471,37 @@ class LinesOfAction(GameWidget):
                 "moves": game.ply,
                 "captures": list(game.captures),
                 "variant": self.variant,
+                "side": self.side,
                 "tally": tally.to_dict(),
             }
             self._event("over", result=result, reason=outcome.reason)
 
-    def _save(self) -> None:
-        self.store.save(self.game_name, SAVE_NAME, {"game": self._game.to_dict(), "level": self.level})
+    # ------------------------------------------------------------ save slots
+    def _claim_slot(self, replace: bool) -> None:
+        """Save this new game in its slot if the slot is free or ``replace`` says so;
+        else keep the game there and say so (``save_note``, a SavedGameKept warning)."""
+        held = None if replace else self._slots.game(self.size, self.level)
+        self._own_slot = held is None
+        self.save_note = "" if held is None else saves.kept_note(self.size, self.level, held[0].ply)
+        if held is not None:
+            warnings.warn(self.save_note, SavedGameKept, stacklevel=5)
 
-    def _restore_saved(self) -> tuple[Game, str] | None:
-        """The saved game and its level, or None; a damaged save is set aside by the
-        store (with a warning) and why is kept for ``continue_saved`` to say."""
-        try:
-            return self.store.restore(self.game_name, SAVE_NAME, _saved_game, strict=True)
-        except BadSave as exc:
-            self._damaged_save = str(exc)
-            return None
+    def _save(self) -> None:
+        if self._own_slot:
+            row = self._slots.save(self._game, self.level)
+            others = [s for s in self.saved if (s["size"], s["level"]) != (row["size"], row["level"])]
+            self.saved = sorted([*others, row], key=saves.order)
 
     def _refresh_saved(self) -> None:
-        """Offer the saved game (a damaged one is set aside by the store, with a warning,
-        and ``continue_saved`` says why it cannot be continued)."""
-        saved = self._restore_saved()
-        self.saved = {} if saved is None else {"size": saved[0].size, "level": saved[1], "moves": saved[0].ply}
+        self.saved = self._slots.listing()
+
+    def _remember_choice(self) -> None:
+        self._slots.remember_choice(self.size, self.level, self.side)
 
     def _sync(self) -> None:
         with self.hold_sync():
             self.position += 1
-            self.overlay = {}
+            self.overlay, self.explaining = {}, {}
             self._sync_board(self._game)
             self._sync_history()
 
@@ -403,11 +518,3 @@ class LinesOfAction(GameWidget):
         self.moves = game.ply
         moves = game.moves
         self.last_move = [list(moves[-1].src), list(moves[-1].dst)] if moves else []
-
-
-def _saved_game(data: dict[str, Any]) -> tuple[Game, str]:
-    """A saved ``{"game", "level"}`` rebuilt; BadSave if it is not one."""
-    level = data["level"]
-    if not isinstance(level, str) or level not in PLAYERS:
-        raise BadSave(f"the level {short_repr(level)} is not one of {tuple(PLAYERS)}")
-    return Game.from_dict(data["game"]), level
