@@ -371,6 +371,98 @@ def test_new_game_needs_both_once_the_guest_has_joined_and_a_move_cancels_the_re
     close(host, guest)
 
 
+def asks(asker, other):
+    """``asker`` asks for a new game; both have seen the request."""
+    asker.new_game()
+    for w in (asker, other):
+        w.wait_for(lambda w: w.online["request"] == asker.seat, WAIT)
+    assert asker.online["request_end"] is None and other.online["request_end"] is None
+
+
+def ends_with(w, how):
+    w.wait_for(lambda w: (w.online["request_end"] or {}).get("how") == how, WAIT)
+    return w.online["request_end"]
+
+
+def test_a_move_that_cancels_a_request_is_told_to_both_seats_in_words(server):
+    host, guest = seat_pair(server.url)
+    play_one(host, guest)
+    moving = mover(host, guest)
+    asker = guest if moving is host else host
+    asks(asker, moving)
+    play_one(host, guest)  # the other seat plays on
+    told = ends_with(asker, "cancelled")
+    assert told == {"asked": asker.seat, "by": moving.seat, "how": "cancelled", "over": asker.view.is_over,
+                    "game": 0, "ply": ply(asker),
+                    "text": "Your new-game request was cancelled: your opponent played on."}
+    assert asker.last_event["kind"] == "cancelled"
+    assert (asker.last_event["player"], asker.last_event["by"]) == (asker.seat, moving.seat)
+    assert asker.online["request"] is None
+    assert ends_with(moving, "cancelled")["text"] == "Your opponent's new-game request was cancelled: you played on."
+    assert moving.last_event["kind"] == "cancelled"
+    # the notice stays until that seat moves again
+    while not host.view.is_over and mover(host, guest) is moving:
+        play_one(host, guest)
+    assert asker.online["request_end"] == told
+    if not host.view.is_over:
+        play_one(host, guest)  # the asker plays on too: old news
+        assert asker.online["request_end"] is None
+    close(host, guest)
+
+
+def test_a_request_cancelled_by_the_askers_own_move(server):
+    host, guest = seat_pair(server.url)
+    moving = mover(host, guest)
+    other = guest if moving is host else host
+    asks(moving, other)
+    play_one(host, guest)
+    assert ends_with(moving, "cancelled")["text"] == "Your new-game request was cancelled: you played on."
+    assert ends_with(other, "cancelled")["text"] == "Your opponent's new-game request was cancelled: they played on."
+    assert (other.last_event["player"], other.last_event["by"]) == (moving.seat, moving.seat)
+    close(host, guest)
+
+
+def test_declined_and_withdrawn_requests_say_who_and_play_on_during_the_hand(server):
+    host, guest = seat_pair(server.url)
+    asks(host, guest)
+    guest._on_view_message(guest, {"type": "decline"}, [])  # the guest's view: Decline
+    told = ends_with(host, "declined")
+    assert told["text"] == "Your opponent declined a new game: play on."
+    assert (told["asked"], told["by"], told["over"]) == (0, 1, False)
+    assert host.last_event["kind"] == "declined" and host.last_event["by"] == 1
+    assert ends_with(guest, "declined")["text"] == "You declined a new game: play on."
+    asks(host, guest)  # a new request: the old notice goes
+    host.decline_new_game()  # withdrawn
+    assert ends_with(guest, "withdrawn")["text"] == "Your opponent withdrew their new-game request: play on."
+    assert ends_with(host, "withdrawn")["text"] == "You withdrew your new-game request: play on."
+    assert guest.last_event["kind"] == "declined" and guest.last_event["by"] == guest.last_event["player"] == 0
+    close(host, guest)
+
+
+def test_a_new_game_declined_at_the_end_of_the_hand_does_not_say_play_on(server):
+    host, guest = seat_pair(server.url)
+    play_out(host, guest)
+    settle(host, guest)
+    asks(host, guest)
+    guest.decline_new_game()
+    for w, text in ((host, "Your opponent declined a new game. The final position stays on the table."),
+                    (guest, "You declined a new game. The final position stays on the table.")):
+        told = ends_with(w, "declined")
+        assert told["text"] == text and told["over"] is True
+        assert "play on" not in told["text"]
+    assert host.result and host.game_number == 0  # the hand is still over, on the table
+    asks(guest, host)
+    guest.decline_new_game()
+    assert ends_with(host, "withdrawn")["text"] == (
+        "Your opponent withdrew their new-game request. The final position stays on the table.")
+    asks(guest, host)
+    host.new_game()  # agreed: a new game, nothing to tell
+    for w in (host, guest):
+        w.wait_for(lambda w: w.game_number == 1, WAIT)
+        assert w.online["request_end"] is None and w.last_event["kind"] == "new"
+    close(host, guest)
+
+
 def test_the_host_resets_alone_while_the_guest_seat_is_empty(server):
     host = Domino.host(server.url, store=None)
     host.wait_for(lambda w: w.view is not None, WAIT)

@@ -38,8 +38,10 @@ def test_dominoes_restore_each_mode_after_a_restart(tmp_path):
         state="[w.game.to_dict(), w.level]"))
     local = run(tmp_path, FIRST.format(
         module="domino", cls="Domino", args='mode="local", seed=6', play="w.reveal()", state="w.game.to_dict()"))
+    # Domino() opens in the mode last used (here: on one device)
+    assert run(tmp_path, FIRST.format(module="domino", cls="Domino", args="", play="", state="w.mode")) == "local"
     after = run(tmp_path, FIRST.format(
-        module="domino", cls="Domino", args="", play="", state="[w.game.to_dict(), w.level]"))
+        module="domino", cls="Domino", args='mode="computer"', play="", state="[w.game.to_dict(), w.level]"))
     assert after == before
     after_local = run(tmp_path, FIRST.format(
         module="domino", cls="Domino", args='mode="local"', play="", state="w.game.to_dict()"))

@@ -346,3 +346,10 @@ def test_watched_moves_with_explanations_keep_their_analyses(name):
     assert widget.analyses[watched] is not None and widget.analyses[watched].move == widget.history[watched].move
     with pytest.raises(IllegalMove, match="has not played"):
         KINDS[name].make().why()
+
+
+def test_watch_with_explanations_on_one_device_takes_the_device_first():
+    widget = Domino(mode="local", seed=6, store=None)
+    assert widget.handoff
+    widget.watch(domino.PLAYERS["medium"](), moves=2, delay=0, explain=True)
+    assert len(widget.history) == 3 and widget.explained == [1, 2]

@@ -7,9 +7,14 @@
 //    "ends": {"left": {"value", "label"}, "right": {...}},
 //    "beliefs": {"5-3": 0.42, ...}}                      (hard only)
 //
+// The computer's reasons (`w.why`, player 1 against the computer) have the same shape,
+// with "name" (its level) and "lead" (its move was the opening): "tiles" are then its candidate plays, drawn face up on its
+// side (reasons.js), and "beliefs" only the user's own tiles (the chance it gave each).
+//
 // Where it is drawn: the hand's tiles (hand.js), the line's ends (endmarks.js), the
 // boneyard and Draw / Pass (piles.js, hand.js), the beliefs strip (beliefs.js), the
-// title on the status line (status.js). The colour scale is js/lib/overlay.js's.
+// computer's candidates (reasons.js), the title on the status line (status.js). The
+// colour scale is js/lib/overlay.js's.
 //
 // Choices where the contract is silent:
 // - A tile that is a candidate at both ends shows one mark: the chosen one, else the
@@ -38,21 +43,24 @@ function playerName(title) {
 }
 
 /**
- * The overlay trait as { title, name, player, action, tiles, ends, beliefs }, or null
- * for none ({} or junk). tiles: [{ tile, key, end, value, label, chosen }] (one per
- * tile); ends: { left?, right? } each { value, label, chosen }; beliefs: [{ tile, key,
+ * The overlay trait as { title, name, player, action, lead, tiles, plays, ends, beliefs }, or
+ * null for none ({} or junk). tiles: [{ tile, key, end, value, label, chosen }] (one per
+ * tile); plays: every candidate play (a tile at each end it goes to), best first;
+ * ends: { left?, right? } each { value, label, chosen }; beliefs: [{ tile, key,
  * chance }] most likely first; action: "play" | "draw" | "pass" | "".
  */
 export function parseDominoOverlay(raw) {
   const o = asObject(raw);
   if (!o) return null;
   const tiles = [];
+  const plays = [];
   for (const item of Array.isArray(o.tiles) ? o.tiles : []) {
     const e = asObject(item);
     const tile = e && asTile(e.tile, 9);
     const value = e && number01(e.value);
     if (!tile || value === null) continue;
     const mark = { tile, key: tileKey(tile), end: e.end === "left" ? "left" : "right", value, label: label(e.label), chosen: e.chosen === true };
+    plays.push(mark);
     const i = tiles.findIndex((m) => sameTile(m.tile, tile));
     if (i < 0) tiles.push(mark);
     else if (mark.chosen || (!tiles[i].chosen && mark.value > tiles[i].value)) tiles[i] = mark;
@@ -80,18 +88,20 @@ export function parseDominoOverlay(raw) {
   if (!title && !tiles.length && !Object.keys(ends).length && !beliefs.length && !action) return null;
   return {
     title,
-    name: playerName(title),
+    name: typeof o.name === "string" && o.name ? o.name.slice(0, 24) : playerName(title),
     player: o.player === 0 || o.player === 1 ? o.player : null,
     action,
+    lead: o.lead === true,
     tiles,
+    plays,
     ends,
     beliefs,
   };
 }
 
-/** The overlay's mark of `tile` (a hand tile), or null. */
+/** The overlay's mark of `tile` (a tile of the shown hand: only its own analysis marks it), or null. */
 export function tileMark(overlay, tile) {
-  return (overlay && overlay.tiles.find((m) => sameTile(m.tile, tile))) || null;
+  return (overlay && overlay.mine !== false && overlay.tiles.find((m) => sameTile(m.tile, tile))) || null;
 }
 
 /** The CSS custom properties of a mark of value v: its tint and its edge. */

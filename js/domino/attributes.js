@@ -11,7 +11,13 @@
 // - History: data-history ("index/last"), data-history-mode ("live" | "back").
 // - An analysis: data-overlay (the hand tiles it marks, 0 for none), data-beliefs
 //   (the tiles of its beliefs strip, 0 for none), data-overlay-move (its chosen
-//   action: "play" / "draw" / "pass", "" for none).
+//   action: "play" / "draw" / "pass", "" for none), data-overlay-player (whose
+//   analysis: the seat's, or "1" for the computer's reasons; "" for none),
+//   data-reasons (the computer's candidate plays shown, 0 for none).
+// - data-why: the Why? button "" (not shown: not against the computer), "off"
+//   (nothing to show), "on" (enabled), "shown" (the reasons are drawn).
+// - data-log (lines of the hand log), data-revealed (the computer's tiles shown face
+//   up at the end, 0 otherwise), data-recap (the other side's last turn, in words).
 
 import { tileMark } from "./analysis.js";
 import { tileKey } from "./dominoes.js";
@@ -48,6 +54,13 @@ export function writeAttributes(view) {
   ds.overlay = String(shown ? hand.filter((t) => tileMark(shown, t)).length : 0);
   ds.beliefs = String(shown ? shown.beliefs.length : 0);
   ds.overlayMove = shown ? shown.action : "";
+  ds.overlayPlayer = shown && shown.player !== null ? String(shown.player) : "";
+  ds.reasons = String(shown && shown.mine === false ? shown.plays.length : 0);
+  const why = view.controls.whyButton;
+  ds.why = why.hidden ? "" : why.disabled ? "off" : why.getAttribute("aria-pressed") === "true" ? "shown" : "on";
+  ds.log = String(read.log().length);
+  ds.revealed = String(read.revealed().length);
+  ds.recap = read.recap();
   if (!r) ds.result = "";
   else if (r.winner == null) ds.result = "draw";
   else if (m === "local") ds.result = String(r.winner);

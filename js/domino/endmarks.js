@@ -7,7 +7,9 @@
 // Choices where the contract is silent:
 // - The score tab is centred on the slot where it fits in it; a slot too small for
 //   it (a phone's) has it just above (or below), next to the tiles of that end; it
-//   is kept inside the board sideways (a standing slot at the snake's edge).
+//   is kept inside the board sideways (a standing slot at the snake's edge). Looking
+//   back (the computer's reasons, Why?) "above" starts under the "Looking back"
+//   banner over the board's top edge.
 
 import { element as h } from "../lib/element.js";
 import { markColours } from "./analysis.js";
@@ -16,11 +18,12 @@ const ENDS = ["left", "right"];
 
 /**
  * Where the score tab of a slot goes (its top, px): on the slot where it fits in it,
- * else just above it (a phone's small slots), else below, else on it after all.
+ * else just above it (a phone's small slots) but not over `minTop`, else below, else
+ * on it after all.
  */
-function tabTop(slot, tw, th, height) {
+function tabTop(slot, tw, th, height, minTop) {
   if (tw <= slot.w - 4 && th <= slot.h - 2) return slot.y + slot.h / 2 - th / 2;
-  if (slot.y - th - 2 >= 0) return slot.y - th - 2;
+  if (slot.y - th - 2 >= minTop) return slot.y - th - 2;
   if (slot.y + slot.h + 2 + th <= height) return slot.y + slot.h + 2;
   return slot.y + slot.h / 2 - th / 2;
 }
@@ -54,6 +57,8 @@ export function createEndMarks(view) {
 
   /** Place them on the slots (markerSlot(end) -> { x, y, w, h } | null), in a board `width` x `height` px. */
   function position(markerSlot, width, height) {
+    const banner = view.history.banner.el; // (in the board's box too)
+    const minTop = !banner.hidden && banner.offsetHeight ? banner.offsetTop + banner.offsetHeight + 1 : 0;
     for (const end of ENDS) {
       const m = marks[end];
       const t = tabs[end];
@@ -84,7 +89,7 @@ export function createEndMarks(view) {
       const th = t.offsetHeight;
       const left = Math.max(0, Math.min(width - tw, slot.x + slot.w / 2 - tw / 2));
       t.style.left = `${Math.round(left)}px`;
-      t.style.top = `${Math.round(tabTop(slot, tw, th, height))}px`;
+      t.style.top = `${Math.round(tabTop(slot, tw, th, height, minTop))}px`;
     }
   }
 

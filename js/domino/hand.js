@@ -156,7 +156,7 @@ export function createHand(view) {
     row.setAttribute("aria-label", m !== "local" ? "Your tiles" : `${n[me]}'s tiles`);
     drawButton.hidden = !read.canDraw() || handoff;
     passButton.hidden = !read.canPass() || handoff;
-    const action = view.overlay ? view.overlay.action : "";
+    const action = view.overlay && view.overlay.mine !== false ? view.overlay.action : ""; // (not the computer's)
     drawButton.dataset.chosen = action === "draw" ? "true" : "false";
     passButton.dataset.chosen = action === "pass" ? "true" : "false";
     updateTiles(hand);

@@ -4,19 +4,24 @@
 // traits and sends the player's intents as messages. Its parts, in this folder:
 //
 //   model.js       the traits, read and checked (createReader), the traits watched
-//   toolbar.js     header (title, thinking badge) and toolbar (Level, New game, Sound)
+//   toolbar.js     header (title, thinking badge) and toolbar (Level, New game, Why?,
+//                  Sound)
 //   room.js        online: the seat chips and invite, notices over the board, the
 //                  replaced dialog, New game as ask / agree, the online events
 //   table.js       the green table holding the parts below and the dialogs
 //   piles.js       the table's top row: the opponent's hidden hand, the boneyard
-//   beliefs.js     under it, an analysis' beliefs about the hidden hand
+//   reasons.js     under it, the computer's candidate plays (Why?: its reasons);
+//   beliefs.js     then an analysis' beliefs about the hidden hand (or, Why?, the
+//                  computer's about the user's); both strips: tilestrip.js
 //   board.js       the line on a canvas (a snake, fitted to the width and height),
 //                  the dropping tile, ghosts and end markers; endmarks.js: an
 //                  analysis' marks at the line's ends (analysis.js: the overlay read)
 //   hand.js        the shown hand (tile buttons), Draw / Pass
 //   level.js       the level menu;  screens.js  handoff and end-of-hand screens
-//   (the history slider under the table and the "Looking back" banner over the
-//   line: js/lib/history.js; hidden online, where there is no history)
+//   handlog.js     under the table, the hand log (one line per action; a click
+//                  looks back there)
+//   (the history slider under it and the "Looking back" banner over the line:
+//   js/lib/history.js; hidden online, where there is no history, as the log)
 //   input.js       clicks and keys -> intents (act), the selection
 //   events.js      last_event: sounds, the drop animation
 //   status.js      the status line;  attributes.js  the root's data attributes
@@ -33,6 +38,7 @@
 // last_event is handled, the line is laid out again if it changed, then update()
 // writes the DOM from the traits in one pass.
 
+import { element } from "../lib/element.js";
 import { createHistoryControls } from "../lib/history.js";
 import { createAnimator, watchPrefersReducedMotion } from "../lib/motion.js";
 import { createSettings } from "../lib/settings.js";
@@ -45,10 +51,12 @@ import { createBoard } from "./board.js";
 import { createDominoSprites } from "./dominoes.js";
 import { createEvents } from "./events.js";
 import { createHand } from "./hand.js";
+import { createHandLog } from "./handlog.js";
 import { createInput } from "./input.js";
 import { createLevelMenu } from "./level.js";
 import { TRAITS, createReader } from "./model.js";
 import { createPiles } from "./piles.js";
+import { createReasons } from "./reasons.js";
 import { createRoom } from "./room.js";
 import { createScreens } from "./screens.js";
 import { createStatus } from "./status.js";
@@ -92,6 +100,7 @@ function render({ model, el }) {
   view.controls = createControls(view);
   view.room = createRoom(view);
   view.piles = createPiles(view);
+  view.reasons = createReasons(view);
   view.beliefs = createBeliefs(view);
   view.board = createBoard(view);
   view.hand = createHand(view);
@@ -99,6 +108,7 @@ function render({ model, el }) {
   view.screens = createScreens(view);
   view.status = createStatus(view);
   view.events = createEvents(view);
+  view.log = createHandLog(view);
   view.history = createHistoryControls({
     doc,
     model,
@@ -109,12 +119,15 @@ function render({ model, el }) {
   const settings = createSettings({ doc, model, items: [["reduced_motion", "Reduced motion", "No sliding or dropping tiles"]] });
   onCleanup(settings.destroy);
 
+  // the analysis' strips side by side where they both fit (a laptop), else one above the other
+  const strips = element(doc, "div", "gw-dom-strips");
+  strips.append(view.reasons.el, view.beliefs.el);
   view.table = createTable(view, {
-    parts: [view.piles.el, view.beliefs.el, view.board.el, view.hand.bar, view.hand.row],
+    parts: [view.piles.el, strips, view.board.el, view.hand.bar, view.hand.row],
     dialogs: [view.level.dialog, view.screens.handoff, view.screens.result, view.room.replaced],
   });
-  shell.mount(shell.header, view.controls.toolbar, view.room.strip, view.table.el, view.history.slider.el,
-    settings.el, view.status.el);
+  shell.mount(shell.header, view.controls.toolbar, view.room.strip, view.table.el, view.log.el,
+    view.history.slider.el, settings.el, view.status.el);
   view.board.start();
   view.board.el.append(view.history.banner.el, view.room.notices);
 
@@ -129,9 +142,9 @@ function render({ model, el }) {
     if (view.destroyed) return;
     view.overlay = read.overlay();
     view.input.dropStaleSelection();
-    writeAttributes(view);
     view.controls.update();
     view.piles.update();
+    view.reasons.update();
     view.beliefs.update();
     view.hand.update();
     view.screens.updateHandoff();
@@ -141,7 +154,9 @@ function render({ model, el }) {
     view.room.placeNotices();
     view.status.update();
     showHistory();
+    view.log.update();
     view.board.positionMarkers();
+    writeAttributes(view); // last: what they say is on the page
   }
 
   /** The slider and banner (hidden online: no history there). */

@@ -1,7 +1,8 @@
 // Input -> intents: choosing a hand tile, then an end of the line (a marker, or the
-// Left / Right arrow), Esc to put it back; M for the sound, PageUp / PageDown and
-// [ ] through the history, anywhere in the view except a text field; every message
-// to Python goes through act().
+// Left / Right arrow), Esc to put it back; M for the sound, W for Why? (the computer's
+// reasons), PageUp / PageDown and [ ] through the history, anywhere in the view except
+// a text field (consumed: they never reach the notebook); every message to Python goes
+// through act().
 //
 // Choices where the contract is silent:
 // - The selection is this view's own (two views of one model select independently);
@@ -126,6 +127,9 @@ export function createInput(view) {
       && keyPlace(event) !== "text") {
       consume(event);
       view.controls.soundToggle.toggle();
+    } else if ((key === "w" || key === "W") && plain && keyPlace(event) !== "text") {
+      consume(event);
+      view.controls.askWhy();
     }
   }
 

@@ -3,8 +3,10 @@
 //
 //   const read = createReader(model);   // one per view (it remembers the last good line)
 //   read.mode(), read.line(), read.playable(), read.net(), read.live(), ...
-//   read.history() -> [index, length], read.lookingBack(), read.overlay() (analysis.js)
-//   TRAITS: the traits the view watches together.
+//   read.history() -> [index, length], read.lookingBack(), read.overlay() (analysis.js),
+//   read.explained(), read.log(), read.recap(), read.revealed()
+//   TRAITS: the traits the view watches together (log, recap, revealed and explained
+//   are not traits of an online seat: they read as empty there).
 
 import { parseDominoOverlay } from "./analysis.js";
 import { asTile } from "./dominoes.js";
@@ -43,7 +45,13 @@ export const TRAITS = [
   "overlay",
   "history_length",
   "history_index",
+  "explained",
+  "log",
+  "recap",
+  "revealed",
 ];
+
+const ACTIONS = ["play", "draw", "pass"];
 
 export function createReader(model) {
   const mode = () => {
@@ -155,16 +163,59 @@ export function createReader(model) {
     return index < length - 1;
   };
 
+  /** The history positions whose move has a kept analysis (none online). */
+  function explained() {
+    if (isOnline()) return [];
+    return readList(model, "explained").filter((i) => Number.isInteger(i) && i > 0);
+  }
+
+  /**
+   * The hand log: [{ player, action, text, first, last, count }] (entries that are
+   * not in the shape are left out; none online).
+   */
+  function log() {
+    if (isOnline()) return [];
+    const out = [];
+    for (const item of readList(model, "log")) {
+      const e = asObject(item);
+      if (!e || !ACTIONS.includes(e.action) || typeof e.text !== "string") continue;
+      const first = Number.isInteger(e.first) ? e.first : null;
+      const last = Number.isInteger(e.last) ? e.last : first;
+      if (first === null || last === null || last < first) continue;
+      out.push({
+        player: e.player === 1 ? 1 : 0,
+        action: e.action,
+        text: e.text,
+        first,
+        last,
+        count: Number.isInteger(e.count) && e.count > 0 ? e.count : 1,
+      });
+    }
+    return out;
+  }
+
   return {
     mode,
     isOnline,
     history,
     lookingBack,
-    /** The analysis to draw (parsed, see analysis.js), or null: none while looking back, during the handoff, or of another hand. */
+    explained,
+    log,
+    recap: () => (isOnline() ? "" : readString(model, "recap", "").trim()),
+    /** The computer's tiles left at the end of a hand against it (else []). */
+    revealed: () => (mode() === "computer" ? tiles("revealed") : []),
+    /**
+     * The analysis to draw (parsed, see analysis.js), or null: none during the
+     * handoff, and only of the shown hand (`mine`) or, against the computer, of the
+     * computer's (its reasons, `w.why`: `mine` false). Looking back Python sends only
+     * the kept analysis of the move that led there.
+     */
     overlay() {
-      if (lookingBack() || readBool(model, "handoff", false)) return null;
+      if (readBool(model, "handoff", false) && !isOnline()) return null;
       const o = parseDominoOverlay(readRaw(model, "overlay"));
-      return o && (o.player === null || o.player === seat()) ? o : null;
+      if (!o) return null;
+      if (o.player === null || o.player === seat()) return { ...o, mine: true };
+      return mode() === "computer" ? { ...o, mine: false } : null;
     },
     seat,
     names,

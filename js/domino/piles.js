@@ -1,14 +1,16 @@
 // The table's top row: the opponent's hidden hand (a fan of backs and its count) on
 // the left, the boneyard (a small stack and its count) on the right. An analysis
 // whose chosen move is a draw marks the boneyard (data-candidate="draw",
-// data-chosen="true").
+// data-chosen="true"). At the end of a hand against the computer its tiles left
+// (`revealed`) lie face up there instead of the backs (data-revealed="n"), in as many
+// rows as they need.
 //
 // On a narrow table (a phone: ~250 px) the fan overlaps more and the stack is
 // smaller, so that both piles fit; the row's own width decides (watched).
 
 import { roundRectPath } from "../lib/canvas.js";
 import { element as h } from "../lib/element.js";
-import { TILE_BACK, paintedCanvas } from "./dominoes.js";
+import { TILE_BACK, dominoCanvas, paintedCanvas } from "./dominoes.js";
 
 function pile(doc, kind) {
   const el = h(doc, "div", "gw-dom-pile");
@@ -37,8 +39,14 @@ export function createPiles(view) {
     const compact = el.clientWidth > 0 && el.clientWidth < NARROW;
     const n = read.counts()[1 - read.seat()];
     const d = win.devicePixelRatio || 1;
-    const key = `${n}|${d}|${compact}`;
-    if (opponent.key !== key) {
+    const revealed = read.revealed();
+    const key = `${n}|${d}|${compact}|${JSON.stringify(revealed)}`;
+    if (opponent.key !== key && revealed.length) {
+      opponent.key = key;
+      const row = h(doc, "span", "gw-dom-revealed");
+      row.append(...revealed.map((t) => dominoCanvas(doc, t, 15, 30, d, { pad: 1 })));
+      opponent.art.replaceChildren(row);
+    } else if (opponent.key !== key) {
       opponent.key = key;
       const shown = Math.min(n, 12);
       const w = 15;
@@ -84,7 +92,12 @@ export function createPiles(view) {
     opponent.count.textContent = String(oc);
     opponent.label.textContent = `${n[opp]} \u00b7 tile${oc === 1 ? "" : "s"}`;
     opponent.el.dataset.turn = t === opp && !read.handoff() ? "true" : "false";
-    opponent.el.title = `${n[opp]} holds ${oc} hidden tile${oc === 1 ? "" : "s"}`;
+    const revealed = read.revealed();
+    opponent.el.dataset.revealed = String(revealed.length);
+    if (revealed.length) {
+      opponent.label.textContent = `${n[opp]} · tiles left`;
+      opponent.el.title = `${n[opp]}'s tiles left: ${revealed.map((t) => `${t[0]}–${t[1]}`).join(", ")}`;
+    } else opponent.el.title = `${n[opp]} holds ${oc} hidden tile${oc === 1 ? "" : "s"}`;
     const by = read.boneyard();
     boneyard.count.textContent = String(by);
     boneyard.label.textContent = "Boneyard";
@@ -92,7 +105,7 @@ export function createPiles(view) {
     if (view.overlay && view.overlay.action === "draw") {
       boneyard.el.dataset.candidate = "draw";
       boneyard.el.dataset.chosen = "true";
-      boneyard.el.title += " \u2014 the analysis draws";
+      boneyard.el.title += view.overlay.mine === false ? " \u2014 the computer drew" : " \u2014 the analysis draws";
     } else {
       delete boneyard.el.dataset.candidate;
       delete boneyard.el.dataset.chosen;

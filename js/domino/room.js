@@ -2,9 +2,10 @@
 // between the toolbar and the table (one chip per seat, online.js) with the invite
 // box (Copy invite) when `invite` is set; notices over the board (banner.js banners,
 // stacked): the connection (connecting / offline with a countdown / closed / waiting
-// for the opponent) and a new-game request (mine: Withdraw; the opponent's:
-// [data-dialog=request] with Agree / Decline); the replaced dialog ("Play here
-// instead"); New game as ask / agree; the online events' sounds and messages.
+// for the opponent), a new-game request (mine: Withdraw; the opponent's:
+// [data-dialog=request] with Agree / Decline) and how a request ended without a new
+// game ([data-banner=request-end], OK); the replaced dialog ("Play here instead");
+// New game as ask / agree; the online events' sounds.
 //
 // Choices where the contract is silent:
 // - While this seat cannot play (not connected, or the opponent is not), the board
@@ -15,8 +16,17 @@
 //   the buttons) and when the room is closed. The toolbar's New game is disabled
 //   while not connected or while my own request waits, hidden when closed.
 // - `retry_in` counts down in the view (it need not be re-sent every second).
-// - The opponent declining my request shows "Your opponent declined..." in the
-//   status line for a few seconds (last_event kind "declined").
+// - A request that ended without a new game (`online.request_end`, its words from
+//   Python: "Your new-game request was cancelled: your opponent played on.", "Your
+//   opponent declined a new game. The final position stays on the table.") is a
+//   notice over the board (in the result screen at the end of the hand) until Python
+//   drops it (this seat's next move, a new request, a new game) or OK puts it away in
+//   this view; root data-request-end = its `how` while shown. Not shown to the seat
+//   that declined or withdrew it with its own click (it knows); a cancellation is
+//   shown to both (the mover may not know a request was pending). The asker hears
+//   the "declined" sound (last_event kinds "cancelled" / "declined" by the other).
+//   At the end of the hand Decline's tooltip says the final position stays (there is
+//   no game to "keep playing").
 // - Presence: while online, this view tells Python it is open ({"type": "here"})
 //   every HERE_MS while its page is visible, and at once when the page becomes
 //   visible again (a hidden page says nothing: after a while its seat is "away").
@@ -30,10 +40,10 @@
 import { createBanner } from "../lib/banner.js";
 import { createDialog } from "../lib/dialog.js";
 import { element as h } from "../lib/element.js";
+import { asObject, readRaw } from "../lib/traits.js";
 import { createCountdown, createInviteBox, createPresenceChip } from "./online.js";
 import { SOUNDS } from "./sounds.js";
 
-const DECLINED_QUIET_MS = 15000; // after my own Decline / Withdraw: no "declined" news
 const HERE_MS = 5000; // how often an open, visible view says so (Python: away after 20 s without)
 
 /** What this seat's own state is called on its chip: [presence, text]. */
@@ -45,6 +55,19 @@ const MY_CHIP = {
   closed: ["off", "disconnected"],
 };
 
+const ENDINGS = ["cancelled", "declined", "withdrawn"];
+const seatOf = (v) => (v === 0 || v === 1 ? v : null);
+
+/** `online.request_end` checked: { asked, by, how, text, key } or null. */
+function readRequestEnd(model) {
+  const o = asObject(readRaw(model, "online"));
+  const e = o && asObject(o.request_end);
+  if (!e || !ENDINGS.includes(e.how) || typeof e.text !== "string" || !e.text.trim()) return null;
+  const [asked, by] = [seatOf(e.asked), seatOf(e.by)];
+  if (asked == null || by == null) return null;
+  return { asked, by, how: e.how, text: e.text.trim(), key: JSON.stringify([e.game, e.ply, e.how, asked, by]) };
+}
+
 /**
  * { strip, notices, replaced, update(), placeNotices(), nudge(), offlineText(),
  * presenceKey(), onEvent(ev, withSound) }.
@@ -52,6 +75,7 @@ const MY_CHIP = {
 export function createRoom(view) {
   const { doc, root, read, shell, model } = view;
   root.dataset.copied = "false";
+  root.dataset.requestEnd = "";
 
   // presence: this view is open (see the choices above)
   function sayHere() {
@@ -138,7 +162,27 @@ export function createRoom(view) {
   });
   requestNotice.el.dataset.dialog = "request";
   requestNotice.el.setAttribute("role", "alert");
-  const banners = [connectionNotice, closedNotice, waitingNotice, awayNotice, askedNotice, requestNotice];
+  let dismissedEnd = ""; // the key of the request_end put away with OK
+  const endNotice = createBanner({
+    doc,
+    kind: "request-end",
+    place: "inline",
+    tone: "info",
+    actions: [
+      {
+        label: "OK",
+        action: "dismiss",
+        title: "Put this notice away",
+        ariaLabel: "Put away the notice about the new-game request",
+        onClick: () => {
+          const end = readRequestEnd(model);
+          dismissedEnd = end ? end.key : "";
+          view.update();
+        },
+      },
+    ],
+  });
+  const banners = [connectionNotice, closedNotice, waitingNotice, awayNotice, askedNotice, requestNotice, endNotice];
   for (const b of banners) {
     notices.appendChild(b.el);
     shell.onCleanup(b.destroy);
@@ -163,18 +207,13 @@ export function createRoom(view) {
   });
 
   let netKey = ""; // the online trait last seen (re-arms the countdown)
-  let seenRequest = null; // the request, seats, joined of the last update
-  let seenSeats = null;
+  let seenSeats = null; // the seats, joined of the last update
   let seenJoined = false;
   let seenInvite = null;
-  let declinedAt = -Infinity; // when this view last sent decline
   const countdown = createCountdown({ onTick: () => view.update() });
   shell.onCleanup(countdown.destroy);
 
-  function decline() {
-    declinedAt = Date.now();
-    view.act({ type: "decline" });
-  }
+  const decline = () => view.act({ type: "decline" });
   const presenceKey = () => (read.isOnline() ? `${read.net().state}|${read.net().seats}|${read.net().presence}` : "");
   function offlineText() {
     const left = countdown.remaining();
@@ -185,6 +224,7 @@ export function createRoom(view) {
   function clear() {
     strip.hidden = true;
     for (const b of banners) b.show(null);
+    root.dataset.requestEnd = "";
     replaced.close();
     if (netKey) countdown.set(null);
     netKey = "";
@@ -270,7 +310,17 @@ export function createRoom(view) {
     );
     askedNotice.show(connected && o.request === me ? "You asked for a new game \u2014 waiting for the opponent" : null);
     requestNotice.show(connected && o.request === opp ? "Your opponent asks for a new game" : null);
-    if (isReplaced) for (const b of banners) b.show(null);
+    // at the end of the hand there is nothing to keep playing: say what Decline keeps
+    requestNotice.buttons.decline.title = read.result() ? "Say no: the final position stays on the table" : "Keep playing this game";
+    const end = connected && o.request == null ? readRequestEnd(model) : null;
+    const tell = end && (end.how === "cancelled" || end.by !== me) && end.key !== dismissedEnd ? end : null;
+    endNotice.el.dataset.how = tell ? tell.how : "";
+    endNotice.show(tell ? tell.text : null);
+    root.dataset.requestEnd = tell ? tell.how : "";
+    if (isReplaced) {
+      for (const b of banners) b.show(null);
+      root.dataset.requestEnd = "";
+    }
 
     // New game: ask / agree; nothing while it cannot work
     const newTitle =
@@ -296,7 +346,6 @@ export function createRoom(view) {
       );
       if (!replaced.isOpen) replaced.open({ focus: root.contains(doc.activeElement) });
     } else replaced.close();
-    seenRequest = o.request;
     seenSeats = o.seats;
     seenJoined = o.joined;
   }
@@ -311,24 +360,18 @@ export function createRoom(view) {
     if (hadFocus) hadFocus.focus({ preventScroll: true });
   }
 
-  /** An online last_event (request, declined, connection, replaced): its sound and news. */
+  /** An online last_event (request, cancelled, declined, connection, replaced): its sound and news. */
   function onEvent(ev, withSound) {
     const me = read.seat();
     switch (ev.kind) {
       case "request":
         if (withSound && ev.player !== me) view.sound.play(SOUNDS.request);
         break;
-      case "declined": {
-        // `player` asked; the request ended without a new game. Said only when this
-        // view did not answer it itself (Decline / Withdraw).
-        const requester = ev.player === 0 || ev.player === 1 ? ev.player : seenRequest;
-        if (Date.now() - declinedAt < DECLINED_QUIET_MS || requester == null) break;
-        if (requester === me) {
-          view.status.flash("Your opponent declined the new game: play on.");
-          if (withSound) view.sound.play(SOUNDS.declined);
-        } else view.status.flash("Your opponent withdrew the request for a new game.");
+      case "cancelled":
+      case "declined":
+        // `player` asked, `by` ended it without a new game (the words: request_end)
+        if (withSound && ev.player === me && seatOf(ev.by) === 1 - me) view.sound.play(SOUNDS.declined);
         break;
-      }
       case "connection": {
         const now = Array.isArray(ev.seats) ? ev.seats[1 - me] === true : read.net().seats[1 - me];
         if (seenSeats && now !== seenSeats[1 - me]) {

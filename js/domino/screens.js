@@ -1,8 +1,13 @@
 // The screens over the table: local mode's handoff ("Pass the device to ...",
 // [data-dialog=handoff]) and the end of the hand ([data-dialog=result]: who won, the
-// points, why, both hands, New game).
+// points, why, both hands -- against the computer its tiles left are `revealed`,
+// [data-seat="1"][data-revealed="true"] -- New game, and See the table).
 //
 // Choices where the contract is silent:
+// - See the table (data-action="see-table"; not online, where room.js answers
+//   requests in this screen) puts the screen away to look at the final table, the
+//   computer's revealed tiles and the hand log; it stays away for this result (the
+//   status line says it; New game is in the toolbar) and comes back for the next.
 // - Looking back, the handoff screen is put away (the hand stays hidden: Python
 //   sends none), so the earlier line shows; back in the live game it returns.
 // - Online, the result screen shows the opponent's hand as backs with its count (the
@@ -35,12 +40,22 @@ export function createScreens(view) {
     name: "result",
     title: "",
     message: "",
-    actions: [{ label: "New game", action: "new", primary: true, title: "Deal a new hand", onClick: () => view.act({ type: "new_game" }) }],
+    actions: [
+      { label: "New game", action: "new", primary: true, title: "Deal a new hand", onClick: () => view.act({ type: "new_game" }) },
+      { label: "See the table", action: "see-table", title: "Put this away and look at the table (the final line, the tiles left, the hand log)", onClick: () => seeTable() },
+    ],
   });
   const points = h(doc, "div", "gw-dom-points");
   const hands = h(doc, "div", "gw-dom-result-hands");
   result.body.append(points, hands);
   let resultKey = "";
+  let putAway = ""; // the result whose screen See the table put away
+
+  function seeTable() {
+    putAway = resultKey;
+    result.close();
+    view.update();
+  }
 
   const tileCanvas = (tile, d) => dominoCanvas(doc, tile, RESULT_W, RESULT_H, d, { pad: 2 });
   const noTiles = (row) => row.appendChild(h(doc, "em", null, "no tiles left"));
@@ -99,9 +114,12 @@ export function createScreens(view) {
       const pips = r.pips[i] != null ? r.pips[i] : r.hands[i].reduce((s, t) => s + t[0] + t[1], 0);
       head.append(h(doc, "b", null, n[i]), doc.createTextNode(` \u00b7 ${pips} pips left`));
       const row = h(doc, "div", "gw-dom-result-tiles");
+      const revealed = m === "computer" && i !== me ? read.revealed() : [];
+      const tiles = revealed.length ? revealed : r.hands[i];
+      if (revealed.length) box.dataset.revealed = "true";
       if (hidden) hiddenHandRow(row, read.counts()[i], d);
-      else if (!r.hands[i].length) noTiles(row);
-      else for (const t of r.hands[i]) row.appendChild(tileCanvas(t, d));
+      else if (!tiles.length) noTiles(row);
+      else for (const t of tiles) row.appendChild(tileCanvas(t, d));
       box.append(head, row);
       hands.appendChild(box);
     }
@@ -112,18 +130,21 @@ export function createScreens(view) {
     const m = read.mode();
     const me = read.seat();
     const hiddenCount = read.counts()[1 - me];
-    const key = r ? JSON.stringify([r, m, me, m === "online" ? hiddenCount : 0]) : "";
+    const key = r ? JSON.stringify([r, m, me, m === "online" ? hiddenCount : 0, read.revealed()]) : "";
     const changed = key !== resultKey;
     resultKey = key;
+    result.buttons["see-table"].hidden = m === "online";
     const blocked = m === "online" && read.net().state === "replaced";
     const back = read.lookingBack(); // (an earlier position is never over: belt and braces)
-    if (!r || blocked || back) {
+    const away = !!r && key === putAway;
+    if (!r) putAway = "";
+    if (!r || blocked || back || away) {
       result.close();
-      if (!r || back) return;
+      if (!r || back || away) return;
     }
     if (changed) fill(r);
     if (!blocked && (changed || !result.isOpen)) result.open({ focus: root.contains(doc.activeElement) });
   }
 
-  return { handoff, result, updateHandoff, updateResult };
+  return { handoff, result, updateHandoff, updateResult, putAway: () => !!putAway && putAway === resultKey };
 }

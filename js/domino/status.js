@@ -1,8 +1,10 @@
 // The status line under the table: whose turn it is and what to do, the error from
 // Python, looking back, the end of the hand, the online state, an analysis' title
-// (with the legend of its colour scale at the line's end); and passing messages
-// (flash) that stay a few seconds (online: the invite copied, a request declined, the
-// opponent back).
+// (with the legend of its colour scale at the line's end; looking back too, for the
+// analysis kept for the position shown: Why?); and passing messages (flash) that stay
+// a few seconds (online: the invite copied, a request declined, the opponent back).
+// What the other side did last (`recap`: "The computer drew 2 tiles, then played 5|5
+// on the right.") comes first, before what to do now or the result.
 
 import { createScaleLegend } from "../lib/overlay.js";
 import { createStatusLine } from "../lib/readouts.js";
@@ -24,7 +26,11 @@ export function createStatus(view) {
     const err = read.error();
     if (err) return err;
     if (flashText) return flashText;
-    if (read.lookingBack()) return "Looking back: PageUp/PageDown or [ ] step, Esc returns to the game.";
+    if (read.lookingBack()) {
+      return view.overlay && view.overlay.title ? view.overlay.title : "Looking back: PageUp/PageDown or [ ] step, Esc returns to the game.";
+    }
+    const recap = read.recap();
+    const say = (words) => (recap ? `${recap} ${words}` : words);
     const m = read.mode();
     const n = read.names();
     const me = read.seat();
@@ -37,10 +43,11 @@ export function createStatus(view) {
     }
     const r = read.result();
     if (r) {
-      if (r.winner == null) return "Blocked: equal pips, a draw.";
+      const again = view.screens.putAway() ? " New game deals again." : "";
+      if (r.winner == null) return say(`Blocked: equal pips, a draw.${again}`);
       const pts = `${r.points} point${r.points === 1 ? "" : "s"}`;
       if (o) return `${r.winner === me ? "You win" : "Your opponent wins"} ${pts}.`;
-      return `${n[r.winner]} ${m === "computer" && r.winner === 0 ? "win" : "wins"} ${pts}.`;
+      return say(`${n[r.winner]} ${m === "computer" && r.winner === 0 ? "win" : "wins"} ${pts}.${again}`);
     }
     if (o) {
       if (o.request === me) return "You asked for a new game: waiting for your opponent's answer.";
@@ -59,11 +66,11 @@ export function createStatus(view) {
     }
     const who = m === "local" ? `${n[t]}'s turn` : "Your turn";
     if (view.selected) return `${who}: choose the left or right end (\u2190 \u2192), Esc to put it back.`;
-    if (read.canDraw()) return `${who}: no tile fits \u2014 draw from the boneyard.`;
-    if (read.canPass()) return `${who}: no tile fits and the boneyard is empty \u2014 pass.`;
+    if (read.canDraw()) return say(`${who}: no tile fits \u2014 draw from the boneyard.`);
+    if (read.canPass()) return say(`${who}: no tile fits and the boneyard is empty \u2014 pass.`);
     const op = read.opening();
     if (!read.line().length && op) return `${who}: lead with the ${op[0]}\u2013${op[1]}.`;
-    return `${who}: choose a highlighted tile.`;
+    return say(`${who}: choose a highlighted tile.`);
   }
 
   return {

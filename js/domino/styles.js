@@ -1,13 +1,16 @@
 // The look of the view: the green table, the piles, the line's board, the hand of
 // tile buttons, the dialogs' contents, the online strip and notices, an analysis'
-// marks and beliefs strip; and what changes when the view is compact (a phone: the
-// output area is ~300 px wide).
+// marks and its strips (beliefs, the computer's candidates), the hand log, the Why?
+// button; and what changes when the view is compact (a phone: the output area is
+// ~300 px wide).
 
 import { ensureDialogStyles } from "../lib/dialog.js";
 import { ensureStyleSheet } from "../lib/stylesheet.js";
 import { PALETTE } from "../lib/theme.js";
-import { CELL_GAP, CELL_W } from "./beliefs.js";
+import { CELL_W } from "./beliefs.js";
 import { HAND_H } from "./hand.js";
+import { REASON_W } from "./reasons.js";
+import { CELL_GAP } from "./tilestrip.js";
 import { ensureOnlineStyles } from "./online.js";
 
 const CSS = `
@@ -180,27 +183,77 @@ const CSS = `
 .gw-domino .gw-dom-actions .gw-button[data-chosen="true"] {
   box-shadow: 0 0 0 2.5px ${PALETTE.accent}, 0 0 12px rgba(246, 185, 59, 0.6);
 }
-.gw-domino .gw-dom-beliefs {
-  margin: 0 4px 6px; padding: 5px 6px 6px; border-radius: 10px; background: rgba(0, 0, 0, 0.18); line-height: 1.2;
+.gw-domino .gw-dom-strips { display: flex; flex-wrap: wrap; gap: 6px; margin: 0 4px 6px; }
+.gw-domino .gw-dom-strips:not(:has(> :not([hidden]))) { display: none; }
+.gw-domino .gw-dom-strip {
+  flex: 1 1 240px; min-width: 0; box-sizing: border-box;
+  padding: 5px 6px 6px; border-radius: 10px; background: rgba(0, 0, 0, 0.18); line-height: 1.2;
 }
-.gw-domino .gw-dom-beliefs[hidden] { display: none; }
-.gw-domino .gw-dom-beliefs-head {
+.gw-domino .gw-dom-strip[hidden] { display: none; }
+.gw-domino .gw-dom-strip-head {
   display: flex; flex-wrap: wrap; align-items: baseline; gap: 0 8px; margin: 0 2px 4px; font-size: 11px;
 }
-.gw-domino .gw-dom-beliefs-head b { color: #e8f1ea; }
-.gw-domino .gw-dom-beliefs-head span { font-size: 10px; color: rgba(230, 240, 232, 0.7); }
-.gw-domino .gw-dom-beliefs-grid {
-  display: grid; grid-template-columns: repeat(auto-fill, ${CELL_W}px); gap: ${CELL_GAP}px;
-}
-.gw-domino .gw-dom-belief {
+.gw-domino .gw-dom-strip-head b { color: #e8f1ea; }
+.gw-domino .gw-dom-strip-head span { font-size: 10px; color: rgba(230, 240, 232, 0.7); }
+.gw-domino .gw-dom-strip-grid { display: grid; gap: ${CELL_GAP}px; }
+.gw-domino .gw-dom-strip-grid:empty { display: none; }
+.gw-domino .gw-dom-beliefs .gw-dom-strip-grid { grid-template-columns: repeat(auto-fill, ${CELL_W}px); }
+.gw-domino .gw-dom-reasons .gw-dom-strip-grid { grid-template-columns: repeat(auto-fill, ${REASON_W}px); }
+.gw-domino .gw-dom-strip-cell {
   display: flex; flex-direction: column; align-items: center; padding: 1px 0; border-radius: 5px;
   background: var(--gw-tint); box-shadow: inset 0 0 0 1px var(--gw-edge);
 }
-.gw-domino .gw-dom-belief canvas { display: block; }
-.gw-domino .gw-dom-belief span {
+.gw-domino .gw-dom-strip-cell canvas { display: block; }
+.gw-domino .gw-dom-strip-cell span {
   font-size: 9px; font-weight: 700; line-height: 11px; color: #f4f7fb; font-variant-numeric: tabular-nums;
-  text-shadow: 0 1px 2px rgba(0, 0, 0, 0.9);
+  text-shadow: 0 1px 2px rgba(0, 0, 0, 0.9); white-space: nowrap;
 }
+.gw-domino .gw-dom-reason { padding: 2px 0 1px; }
+.gw-domino .gw-dom-reason span + span { font-weight: 500; color: rgba(244, 247, 251, 0.8); }
+.gw-domino .gw-dom-reason[data-chosen="true"] {
+  box-shadow: inset 0 0 0 1px var(--gw-edge), 0 0 0 2px ${PALETTE.accent}, 0 0 10px rgba(246, 185, 59, 0.55);
+}
+/* the computer's tiles left at the end of a hand, face up in its pile */
+.gw-domino .gw-dom-revealed { display: flex; flex-wrap: wrap; gap: 2px; max-width: 250px; padding: 2px 0; }
+.gw-domino .gw-dom-pile[data-revealed]:not([data-revealed="0"]) .gw-dom-pile-text span { color: ${PALETTE.accent}; }
+/* Why? */
+.gw-domino .gw-button[data-action="why"][aria-pressed="true"] {
+  border-color: ${PALETTE.accent}; box-shadow: inset 0 0 0 1px ${PALETTE.accent};
+}
+/* the hand log under the table: three lines, scrolling, the newest last */
+.gw-domino .gw-dom-log { margin: 8px 4px 0; line-height: 1.25; }
+/* what the computer did and why can be long: the status line wraps rather than cut it */
+.gw-root.gw-domino .gw-status { white-space: normal; }
+.gw-domino .gw-dom-log[hidden] { display: none; }
+.gw-domino .gw-dom-log-head {
+  display: flex; align-items: baseline; gap: 8px; margin: 0 2px 2px; font-size: 10px;
+  text-transform: uppercase; letter-spacing: 0.08em; color: ${PALETTE.textDim};
+}
+.gw-domino .gw-dom-log-head b { font-weight: 700; color: ${PALETTE.text}; }
+.gw-domino .gw-dom-log-list {
+  position: relative; box-sizing: border-box; height: calc(3 * 18px + 2px); margin: 0; padding: 0; list-style: none;
+  overflow-y: auto; overscroll-behavior: contain; border-radius: 8px; background: rgba(0, 0, 0, 0.22);
+  border: 1px solid rgba(255, 255, 255, 0.06); scrollbar-width: thin;
+}
+.gw-domino .gw-dom-log-list:empty::after {
+  content: attr(data-empty); display: block; padding: 2px 10px; font-size: 12px; font-style: italic;
+  color: ${PALETTE.textDim};
+}
+.gw-domino .gw-dom-log-line {
+  display: flex; width: 100%; gap: 6px; align-items: baseline; padding: 0 10px; margin: 0; border: none;
+  background: none; font: inherit; font-size: 12px; line-height: 18px; text-align: left; color: ${PALETTE.text};
+  cursor: pointer; white-space: nowrap;
+}
+.gw-domino .gw-dom-log-line > span { overflow: hidden; text-overflow: ellipsis; }
+.gw-domino .gw-dom-log-line::before {
+  content: ""; flex: none; align-self: center; width: 7px; height: 7px; border-radius: 50%; background: #7f93a8;
+}
+.gw-domino .gw-dom-log-line[data-player="0"]::before { background: ${PALETTE.accent}; }
+.gw-domino .gw-dom-log-line small { flex: none; color: ${PALETTE.textDim}; font-size: 11px; }
+.gw-domino .gw-dom-log-line:hover { background: rgba(255, 255, 255, 0.06); }
+.gw-domino .gw-dom-log-line:focus { outline: none; }
+.gw-domino .gw-dom-log-line:focus-visible { outline: 1px solid rgba(255, 255, 255, 0.55); outline-offset: -1px; }
+.gw-domino .gw-dom-log-line[data-shown="true"] { background: rgba(246, 185, 59, 0.18); box-shadow: inset 3px 0 0 ${PALETTE.accent}; }
 
 /* compact (a phone: the output area is ~300 px wide): a tighter table, smaller pile
    labels, dialogs as wide as the table allows */
@@ -209,7 +262,10 @@ const CSS = `
 .gw-domino[data-compact="true"] .gw-dom-pile { gap: 5px; }
 .gw-domino[data-compact="true"] .gw-dom-pile-text span { font-size: 9px; letter-spacing: 0.04em; }
 .gw-domino[data-compact="true"] .gw-dom-handbar { margin: 6px 2px 2px; }
-.gw-domino[data-compact="true"] .gw-dom-beliefs { margin: 0 0 6px; padding: 4px 4px 5px; }
+.gw-domino[data-compact="true"] .gw-dom-strips { margin: 0 0 6px; }
+.gw-domino[data-compact="true"] .gw-dom-strip { padding: 4px 4px 5px; }
+.gw-domino[data-compact="true"] .gw-dom-log { margin: 6px 0 0; }
+.gw-domino[data-compact="true"] .gw-dom-log-line { padding: 0 8px; font-size: 11.5px; }
 /* the "Looking back" banner fits a phone's board (~260 px) */
 .gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-banner { max-width: 100%; gap: 4px; padding-left: 7px; font-size: 9.5px; }
 .gw-domino[data-compact="true"] .gw-dom-boardbox > .gw-banner .gw-banner-button { padding: 0 6px; font-size: 9.5px; }
@@ -238,5 +294,5 @@ const CSS = `
 export function ensureDominoStyles(el) {
   ensureDialogStyles(el);
   ensureOnlineStyles(el);
-  ensureStyleSheet(el, "gamewidgets-domino-v3", CSS);
+  ensureStyleSheet(el, "gamewidgets-domino-v4", CSS);
 }

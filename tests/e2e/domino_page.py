@@ -23,10 +23,11 @@ IMPORTS = (
 )
 
 
-def open_game(lab, hands, line, *, first=(), turn=0, mode="computer", viewport=None):
-    """Open a notebook showing ``w`` on the given position; wait for its view."""
+def open_game(lab, hands, line, *, first=(), turn=0, mode="computer", viewport=None, level='"easy"'):
+    """Open a notebook showing ``w`` on the given position; wait for its view. ``level``:
+    the computer's, as Python source (with more arguments if need be)."""
     game = f"position({json.dumps(hands)}, {json.dumps(line)}, first={json.dumps(list(first))}, turn={turn})"
-    extra = ', level="easy"' if mode == "computer" else ""
+    extra = f", level={level}" if mode == "computer" else ""
     cell = f'w = Domino(game={game}, mode="{mode}"{extra}, store=None, muted=True)\nw'
     page = lab.open_notebook([IMPORTS, cell], viewport=viewport)
     lab.wait_for_attr(ROOT, "data-event", lab.evaluate("w.last_event['id']"))

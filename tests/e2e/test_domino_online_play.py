@@ -9,16 +9,25 @@ both kernels must then hold the new state. Screenshots: domino-online-play-*.png
 Presence: with the room server gone, the host's view says its own state and
 "unknown" for the guest; once the guest's tab is closed, the host's view shows the
 guest away (domino-online-away.png), and here again once a view of it is open.
+
+The notebook (notebooks/domino-online.ipynb) after Run All: it ends with both seats'
+boards live (game 1 waiting for its first tile, whose turn said on each), a click on
+the board whose turn it is plays there and both boards follow, and its last cell
+has closed nothing until ``done = True`` (then it closes the seats and stops the
+server). Screenshots: domino-online-notebook-boards.png, -clean-up-cell.png.
 """
 
 import time
+from pathlib import Path
 
+import nbformat
 import pytest
 
 from gamewidgets.domino.online import LocalServer
 
 ROOT = "[data-game=domino]"
 STEP_TIMEOUT = 20.0
+NOTEBOOK = Path(__file__).resolve().parents[2] / "notebooks" / "domino-online.ipynb"
 
 
 @pytest.fixture
@@ -38,9 +47,11 @@ def ply(driver) -> int:
     return driver.evaluate("w._state['ply'] if w._state else -1")
 
 
-def make_a_move(driver, page) -> str:
-    """Click the seat's move in its page: what was done ("play 6-4", "draw", "pass")."""
-    playable = page.locator(f'{ROOT} button[data-tile][data-playable="true"]')
+def make_a_move(driver, page, root=None) -> str:
+    """Click the seat's move in its page (in the board ``root``, a locator; default: the
+    page's first): what was done ("play 6-4", "draw", "pass")."""
+    root = root or page.locator(ROOT).first
+    playable = root.locator('button[data-tile][data-playable="true"]')
     if playable.count():
         button = playable.first
         key = button.get_attribute("data-tile")
@@ -48,19 +59,25 @@ def make_a_move(driver, page) -> str:
         # one end: the click played it; two ends: it is selected and markers show
         deadline = time.monotonic() + STEP_TIMEOUT
         while time.monotonic() < deadline:
-            if page.locator(ROOT).get_attribute("data-selected") == key:
-                page.locator(f"{ROOT} button[data-end=right]").click()
+            if root.get_attribute("data-selected") == key:
+                root.locator("button[data-end=right]").click()
                 return f"play {key} (chose the right end)"
-            if page.locator(f'{ROOT} button[data-tile="{key}"]').count() == 0:
+            if root.locator(f'button[data-tile="{key}"]').count() == 0:
                 return f"play {key}"
             time.sleep(0.05)
         raise AssertionError(f"clicking {key} neither played it nor selected it")
     for action in ("draw", "pass"):
-        button = page.locator(f"{ROOT} button[data-action={action}]")
+        button = root.locator(f"button[data-action={action}]")
         if button.count() and button.is_visible():
             button.click()
             return action
     raise AssertionError("the seat to move has nothing to click: " + driver.evaluate("str(w.view)"))
+
+
+def wait_data(page, view, attr: str, value) -> None:
+    """Wait until the board ``view`` (a locator) has ``attr`` == ``str(value)``."""
+    page.wait_for_function("([el, attr, value]) => el.getAttribute(attr) === value",
+                           arg=[view.element_handle(), attr, str(value)])
 
 
 def chip_text(page, seat) -> str:
@@ -160,3 +177,47 @@ def test_two_notebooks_play_a_whole_hand_through_the_room_server(lab, room_serve
         driver.wait_for_attr(ROOT, "data-result", "")
     for driver in (lab, guest):
         assert not [m for m in driver.console if "error" in m.lower()], driver.console
+
+
+def test_the_notebook_ends_with_two_live_boards_and_closes_nothing_before_done(lab):
+    cells = [c.source for c in nbformat.read(NOTEBOOK, 4).cells if c.cell_type == "code"]
+    page = lab.open_notebook(cells)
+    try:
+        # the host's and the guest's boards up the page, then both again at the end
+        page.wait_for_function(f"() => document.querySelectorAll('{ROOT}').length === 4")
+        views = page.locator(ROOT)
+        last = {0: views.nth(2), 1: views.nth(3)}
+        assert [last[s].get_attribute("data-seat") for s in (0, 1)] == ["0", "1"]
+        turn = lab.evaluate("host.view.turn")
+        for seat, board in last.items():
+            wait_data(page, board, "data-online", "connected")
+            wait_data(page, board, "data-seats", "11")
+            wait_data(page, board, "data-line", "0")  # game 1, before its first tile
+            status = board.locator(".gw-status").inner_text()
+            assert status.startswith("Your turn") if seat == turn else status == "Your opponent's turn.", status
+        assert lab.evaluate("[host.game_number, len(host.view.history)]") == [1, 0]
+        # the last cell closed nothing, and says so
+        last_cell = page.locator(".jp-Cell").last
+        assert "Nothing closed" in last_cell.inner_text()
+        last_cell.scroll_into_view_if_needed()
+        lab.screenshot("domino-online-notebook-clean-up-cell", last_cell)
+        assert lab.evaluate("server.running and host.connected and guest.connected")
+        boards = page.locator(".jp-OutputArea-output").filter(has=page.locator(ROOT)).last
+        boards.scroll_into_view_if_needed()
+        lab.screenshot("domino-online-notebook-boards", boards)
+        # a reader's click on the board whose turn it is plays there; both boards follow
+        done = make_a_move(lab, page, last[turn])
+        lab.until("len(host.view.history) == 1 and len(guest.view.history) == 1", timeout=STEP_TIMEOUT)
+        for board in last.values():
+            wait_data(page, board, "data-line", "1")
+        assert done.startswith("play"), done  # the opening tile is always playable
+        assert lab.evaluate("host.error + guest.error") == ""
+        # the clean-up cell with done = True: both seats closed, the server stopped
+        clean_up = cells[-1].replace("\ndone = False\n", "\ndone = True\n", 1)
+        assert clean_up != cells[-1]
+        out = lab.execute(clean_up)
+        assert "room server is stopped" in out
+        assert lab.evaluate("[server.running, host.connected, guest.connected]") == [False, False, False]
+        assert not [m for m in lab.console if "error" in m.lower()], lab.console
+    finally:
+        lab.execute("server.stop()")

@@ -10,6 +10,12 @@ view's ``here`` messages; the waiting, connecting, offline and closed notices; t
 instead"; the new-game request (agree / decline / withdraw); Copy invite (also when
 the clipboard refuses); the level button hidden; the end-of-hand screen without the
 opponent's tiles; all of these on a phone (412x915: the output gets ~296 px).
+
+How a new-game request ends without a new game is checked with a real room server
+in the kernel (``LocalServer``) and both seats in that kernel, the host's shown: a
+move by the guest cancels the host's request and the host's view says so; at the end
+of the hand the guest declines and the host's result screen says the final position
+stays (never "play on").
 Screenshots: tests/e2e/screenshots/domino-online-*.png.
 """
 
@@ -265,6 +271,7 @@ def test_new_game_requests_and_the_replaced_dialog(lab):
     request = page.locator(f"{ROOT} [data-dialog=request]")
     assert request.is_visible()
     assert "Your opponent asks for a new game" in request.inner_text()
+    assert request.locator("button[data-action=decline]").get_attribute("title") == "Keep playing this game"
     lab.screenshot("domino-online-request", root)
     lab.execute("seen.clear()")
     request.locator("button[data-action=decline]").click()
@@ -357,6 +364,9 @@ def test_result_screen_shows_the_opponents_count_and_pips(lab):
     request = result.locator("[data-dialog=request]")
     assert request.is_visible()
     assert not again.is_visible()
+    # the hand is over: Decline keeps the final position, there is no game to keep playing
+    assert request.locator("button[data-action=decline]").get_attribute("title") == (
+        "Say no: the final position stays on the table")
     lab.screenshot("domino-online-result-request", root)
     lab.execute("seen.clear()")
     request.locator("button[data-action=agree]").click()
@@ -436,3 +446,107 @@ def test_the_online_parts_fit_a_phone(lab):
     assert result.locator("[data-dialog=request] button[data-action=agree]").is_visible()
     fits("result")
     assert not [m for m in lab.console if "error" in m.lower()], lab.console
+
+
+# ------------------------------------------------- a request that ends without a game
+ROOM = """
+import pathlib, tempfile
+from gamewidgets import Domino
+from gamewidgets.domino import Draw, Play
+from gamewidgets.domino.online import LocalServer
+
+server = LocalServer(pathlib.Path(tempfile.mkdtemp()) / "rooms.db").start()
+host = Domino.host(server.url, store=None)
+host.muted, host.reduced_motion = True, True
+guest = Domino.join(host.invite, store=None)
+await host.until(lambda w: w.opponent_connected)
+await guest.until(lambda w: w.opponent_connected)
+
+def mover():
+    return host if host.view.my_turn else guest
+
+async def play_first(w):  # w plays its first legal move; both seats have seen it
+    ply = len(w.view.history)
+    move = w.legal_moves()[0]
+    if isinstance(move, Play):
+        w.play(move.tile, move.end)
+    elif isinstance(move, Draw):
+        w.draw()
+    else:
+        w.pass_()
+    for x in (host, guest):
+        await x.until(lambda x: len(x.view.history) > ply)
+"""
+CLEAN_UP = "host.close(); guest.close(); server.stop()"
+
+
+def open_room(lab):
+    page = lab.open_notebook([ROOM, "host"])
+    lab.wait_for_attr(ROOT, "data-online", "connected")
+    lab.wait_for_attr(ROOT, "data-seats", "11")
+    return page
+
+
+def status_text(page):
+    return page.locator(f"{ROOT} .gw-status").inner_text()
+
+
+def test_a_move_that_cancels_my_request_is_said_in_my_view(lab):
+    page = open_room(lab)
+    root = page.locator(ROOT)
+    try:
+        lab.execute("while mover() is host:\n    await play_first(host)")  # the guest's turn
+        page.locator(f"{ROOT} .gw-toolbar button[data-action=new]").click()  # the host asks
+        lab.wait_for_attr(ROOT, "data-request", "0")
+        assert notice(page, "request-sent").is_visible()
+        lab.execute("await play_first(guest)")  # the guest plays on instead of answering
+        lab.wait_for_attr(ROOT, "data-request", "")
+        lab.wait_for_attr(ROOT, "data-request-end", "cancelled")
+        told = notice(page, "request-end")
+        assert told.is_visible() and told.get_attribute("data-how") == "cancelled"
+        assert "Your new-game request was cancelled: your opponent played on." in told.inner_text()
+        assert not notice(page, "request-sent").is_visible()
+        assert lab.evaluate("host.last_event['kind']") == "cancelled"
+        lab.screenshot("domino-online-request-cancelled", root)
+        # OK puts it away (in this view); the game goes on
+        told.locator("button[data-action=dismiss]").click()
+        lab.wait_for_attr(ROOT, "data-request-end", "")
+        assert not told.is_visible()
+        assert lab.evaluate("host.online['request_end']['how']") == "cancelled"  # still in Python
+        # my own Withdraw: Python records it, but my view does not tell me what I just did
+        page.locator(f"{ROOT} .gw-toolbar button[data-action=new]").click()
+        lab.wait_for_attr(ROOT, "data-request", "0")
+        notice(page, "request-sent").locator("button[data-action=withdraw]").click()
+        lab.wait_for_attr(ROOT, "data-request", "")
+        lab.until("host.online['request_end']['how'] == 'withdrawn'")
+        lab.round_trip(ROOT)
+        assert attr(page, "data-request-end") == "" and not told.is_visible()
+        assert not [m for m in lab.console if "error" in m.lower()], lab.console
+    finally:
+        lab.execute(CLEAN_UP)
+
+
+def test_a_new_game_declined_at_the_end_of_the_hand_says_the_final_position_stays(lab):
+    page = open_room(lab)
+    root = page.locator(ROOT)
+    try:
+        lab.execute("while not host.view.is_over:\n    await play_first(mover())")
+        result = page.locator(f"{ROOT} [data-dialog=result]")
+        result.wait_for(state="visible")
+        result.locator("button[data-action=new]").click()  # the host asks from its result screen
+        lab.wait_for_attr(ROOT, "data-request", "0")
+        lab.until("guest.online['request'] == 0")
+        lab.execute("guest.decline_new_game()")
+        lab.wait_for_attr(ROOT, "data-request-end", "declined")
+        told = result.locator("[data-banner=request-end]")  # in the result screen
+        assert told.is_visible()
+        assert told.inner_text().startswith(
+            "Your opponent declined a new game. The final position stays on the table.")
+        assert "play on" not in root.inner_text().lower()
+        assert "play on" not in status_text(page).lower()
+        assert result.is_visible() and result.locator("button[data-action=new]").is_visible()  # ask again
+        assert attr(page, "data-result") in ("won", "lost", "draw")
+        lab.screenshot("domino-online-request-declined-at-the-end", root)
+        assert not [m for m in lab.console if "error" in m.lower()], lab.console
+    finally:
+        lab.execute(CLEAN_UP)

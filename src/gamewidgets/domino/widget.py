@@ -1,49 +1,61 @@
 """``Domino``: dominoes against the computer, or two people on one device.
 
-``Domino()`` plays against the computer (``mode="computer"``, level Easy, Medium or
-Hard; Medium when no level was saved); ``Domino(mode="local")`` is two people on one
-device: between turns the hand is hidden behind a "pass the device" screen until the
-next player reveals it. Everything the view does is a method: ``play(tile, end)``,
-``draw()``, ``pass_()``, ``new_game()``, ``set_level(level)``, ``reveal()``, ``undo()``,
-``goto(i)`` (the history slider: every play, draw and pass is a step; looking back shows
-the earlier position from the same seat, its hand only, and takes no moves).
-``show(analysis)`` draws a player's analysis of the shown hand on the table;
-``watch(player)`` lets a player play the user's hand (in local mode both hands, each
-revealed in turn), the computer answering as usual.
+``Domino(mode="computer")`` plays the computer (level Easy, Medium or Hard; Medium
+when no level was saved); ``Domino(mode="local")`` is two people on one device: between
+turns the hand is hidden behind a "pass the device" screen until the next player
+reveals it. Without ``mode=`` it opens in the mode last given (the store's ``domino``
+setting ``mode``, also after a restart; one that is no mode warns: the computer).
+Everything the view does is a method: ``play(tile, end)``, ``draw()``, ``pass_()``,
+``new_game()``, ``set_level(level)``, ``reveal()``, ``undo()``, ``goto(i)`` (the history
+slider: every play, draw and pass is a step; looking back shows the earlier position
+from the same seat, its hand only, and takes no moves). ``show(analysis)`` draws a
+player's analysis of the shown hand on the table; ``watch(player)`` lets a player play
+the user's hand (in local mode both hands, each revealed in turn).
 
-The computer sees only ``game.view(1)`` (see :mod:`gamewidgets.domino.ai`); it thinks
-in a worker thread on that view, so the kernel keeps answering, then plays on the
-kernel's event loop (at once when there is no running loop: scripts, tests).
+In words, public facts only: ``log`` has one entry per action of the hand, ``{"player",
+"action": "play" | "draw" | "pass", "text", "first", "last"}`` with a play's ``tile``,
+``end``, ``lead`` (the opening) and a draw's ``count`` -- one player's consecutive draws
+are one entry ("Computer drew 7 tiles"); ``first``..``last``: the history positions its
+actions lead to. Only the user's own draws against the computer name their ``tiles``.
+``recap`` says the other side's last turn ("The computer drew 2 tiles, then played 5|5
+on the right."): the computer's until the user acts; on one device the other player's,
+once the hand is revealed. ``revealed``: the computer's tiles left once a hand against
+it is over, else []. An online seat has none of these traits.
 
-Each mode's game is saved in the store after every action (``domino/computer`` and
-``domino/local``) and restored when a widget of that mode is created again — a
-computer turn still pending then simply runs. A new game keeps the mode and the
-level. The contract with the view is ``js/domino/CONTRACT.md``.
+The computer sees only ``game.view(1)`` (:mod:`gamewidgets.domino.ai`), thinks in a
+worker thread and plays on the kernel's event loop (at once without one). Its analyses
+are kept (``w.analyses``; hard's forced moves get its beliefs too); ``w.why(i)`` (the
+view's **Why?**) draws one: ``show``'s overlay with ``player`` 1, ``tiles`` its candidate
+plays (its playable tiles then), ``title`` the move and reason in words, ``name`` the
+level, ``lead`` (it opened), ``beliefs`` only of the user's tiles (other keys would name
+the computer's). The picture beside the view leaves it out; on one device the other
+hand's analyses are never drawn.
 
-The computer's options: ``Domino(ai={...})`` holds options for whichever level plays,
-checked once by the constructor (:func:`~gamewidgets.domino.ai.checked_options`:
-ValueError for an option no level takes, or a value refused). Each level gets the
-options it takes — ``hard``: ``samples`` and ``time_limit``; ``easy`` and ``medium``:
-none — so ``Domino(ai={"samples": 100})`` plays Medium as usual and Hard with 100
-samples, and changing the level (from Python or the view's menu) keeps the computer
-playing. A level from the view that is not one of the levels (any JSON value) is
-ignored and reported on ``error``; a level change while the computer is to move and
-not yet thinking starts its turn.
+Each mode's game is saved after every action (``domino/computer``, ``domino/local``)
+and restored by the next widget of that mode (a pending computer turn then runs). A new
+game keeps mode and level. ``ai={...}``: options for whichever level plays, checked at
+once (ai.py, "Options of the levels": ``Domino(ai={"samples": 100})`` plays Medium as
+usual, Hard with 100 samples). A level change while the computer is due starts its
+turn. The view's contract: ``js/domino/CONTRACT.md``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import warnings
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import traitlets
 
 from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
-from ..analysis import Analysis
+from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, BadSave, IllegalMove
+from ..store import StoreWarning
 from ..untrusted import short_repr
 from . import picture
-from .ai import LEVELS, Player, checked_options, level_player
+from .ai import LEVELS, Hard, Player, checked_options, level_player
+from .handlog import deed, hand_log, recap
 from .rules import ENDS, Draw, Event, Game, Move, Pass, Play, PlayerView, TileLike, as_tile, tile_name
 
 if TYPE_CHECKING:
@@ -135,26 +147,32 @@ class DominoTable(GameWidget):
 class Domino(DominoTable):
     """Dominoes (draw game, double-six) in a notebook cell."""
 
+    log: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="the hand log: one entry per action, consecutive draws as one (module docstring)").tag(sync=True)
+    recap = traitlets.Unicode("", help="the other side's last turn in words").tag(sync=True)
+    revealed: traitlets.List[list[int]] = traitlets.List(
+        help="the computer's tiles left, once a hand against it is over").tag(sync=True)
+
     _view_actions: ClassVar[dict[str, str]] = {
-        "play": "_view_play",
-        "draw": "_view_simple",
-        "pass": "_view_simple",
-        "new_game": "_view_simple",
-        "reveal": "_view_simple",
-        "set_level": "_view_level",
-        "goto": "_view_goto",
-        "why": "_view_why",
+        "play": "_view_play", "draw": "_view_simple", "pass": "_view_simple", "new_game": "_view_simple",
+        "reveal": "_view_simple", "set_level": "_view_level", "goto": "_view_goto", "why": "_view_why",
     }
 
-    def __init__(self, *, mode: str = "computer", level: str | None = None, seed: int | None = None,
+    def __init__(self, *, mode: str | None = None, level: str | None = None, seed: int | None = None,
                  game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
                  **kwargs: Any):
-        """``ai`` passes options to the levels that take them (e.g. ``{"samples": 100}``
-        for hard; see the module docstring)."""
-        if mode not in MODES:
-            raise ValueError(f"mode must be one of {MODES}, not {mode!r}")
+        """``mode``: "computer" or "local" (None: the mode last given, see the module
+        docstring); ``ai`` passes options to the levels that take them (e.g.
+        ``{"samples": 100}`` for hard)."""
+        if mode is not None and mode not in MODES:
+            raise ValueError(f"mode must be one of {MODES}, not {short_repr(mode)}")
         options = checked_options(ai)  # ValueError now, not at the computer's first move
-        super().__init__(store=store, mode=mode, **kwargs)
+        super().__init__(store=store, **kwargs)
+        if mode is None:
+            mode = self._remembered_mode()
+        else:
+            self.store.set_setting(self.game_name, "mode", mode)
+        self.mode = mode
         self.seed = seed
         self.ai_options = options
         saved = None if game is not None else self._load()
@@ -164,6 +182,13 @@ class Domino(DominoTable):
         self.level = level or "medium"
         self.names = ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
         self._start(game if game is not None else Game(seed))
+
+    def _remembered_mode(self) -> str:
+        mode = self.store.settings(self.game_name).get("mode", "computer")
+        if not (isinstance(mode, str) and mode in MODES):
+            warnings.warn(f"the remembered dominoes mode {short_repr(mode, 40)} is not one of {MODES}: the game "
+                          "opens against the computer", StoreWarning, stacklevel=3)
+        return mode if isinstance(mode, str) and mode in MODES else "computer"
 
     # ------------------------------------------------------------------ online
     @staticmethod
@@ -268,14 +293,13 @@ class Domino(DominoTable):
 
     def show(self, analysis: Analysis | None) -> None:
         """Draw ``analysis`` (``PLAYERS["hard"]().analyse(w.game)`` on your move) on the
-        table: each candidate tile of the hand tinted by its score and labelled with it,
-        each end of the line a candidate goes to marked with the best score there, the
-        chosen move outlined, a chosen draw on the boneyard; hard's beliefs about the
-        other hand as the chance of each tile you cannot see. The overlay is
-        :func:`gamewidgets.domino.picture.overlay`'s, the one ``w.game.svg(analysis)``
-        draws. ``show(None)`` or the next action removes it; looking back, it returns
-        to the live game first. ValueError for an analysis of a hand the view does not
-        show (the computer's, or a hand hidden behind the pass-the-device screen)."""
+        table: each candidate tile of the hand tinted and labelled by its score, the ends
+        it goes to with the best score there, the chosen move outlined, a chosen draw on
+        the boneyard; hard's beliefs about the other hand. The overlay is
+        :func:`gamewidgets.domino.picture.overlay`'s. ``show(None)`` or the next action
+        removes it; looking back, it returns to the live game first. ValueError for an
+        analysis of a hand the view does not show (the computer's: ``why`` draws those of
+        its moves; a hand behind the pass-the-device screen)."""
         if analysis is None:
             self.overlay = {}
             return
@@ -289,10 +313,23 @@ class Domino(DominoTable):
         self.overlay = overlay
 
     def _overlay_of(self, game: Game, analysis: Analysis) -> dict[str, Any]:
-        """The overlay of an analysis of the shown hand; {} for the other hand's (the
-        computer's reasons are not drawn on the table yet)."""
+        """The overlay of a kept analysis made in ``game``: of the shown hand as ``show``
+        draws it; of the computer's (against the computer) its reasons, as the module
+        docstring says; {} for the other hand on one device."""
         overlay = picture.overlay(game, analysis)
-        return overlay if overlay["player"] == self.seat else {}
+        if overlay["player"] == self.seat:
+            return overlay
+        if self.mode != "computer":
+            return {}
+        move = analysis.move
+        did = deed({"action": move.action, "count": 1, "lead": not game.line, **move.to_dict()})
+        overlay.update(title=f"Why? The computer ({analysis.player}) {did} \u2014 {analysis.reason}",
+                       name=analysis.player, lead=not game.line)
+        beliefs = overlay.pop("beliefs", None)
+        if beliefs:
+            yours = {tile_name(t) for t in game.hand(USER)}
+            overlay["beliefs"] = {tile: chance for tile, chance in beliefs.items() if tile in yours}
+        return overlay
 
     # ------------------------------------------------------------ view handlers
     def _view_level(self, message: dict[str, Any]) -> None:
@@ -301,7 +338,6 @@ class Domino(DominoTable):
             self.set_level(level)
         except ValueError as exc:
             raise BadMessage(str(exc)) from None
-
 
     # ---------------------------------------------------------------- internals
     def _act(self, move: Move) -> Event:
@@ -343,7 +379,7 @@ class Domino(DominoTable):
         except RuntimeError:
             loop = None
         if loop is None or self._answer_at_once:
-            self._computer_plays(player.analyse(self._game.view(COMPUTER)))
+            self._computer_plays(player.analyse(self._game.view(COMPUTER)), player)
             return
         self._thinking = loop.create_task(self._think(loop, player))
 
@@ -357,12 +393,15 @@ class Domino(DominoTable):
         finally:
             self.thinking = False
             self._thinking = None
-        self._computer_plays(analysis)
+        self._computer_plays(analysis, player)
 
-    def _computer_plays(self, analysis: Analysis) -> None:
-        """Play the computer's move and keep its analysis (``w.analyses``, ``why``)."""
-        index = len(self._history_moves()) + 1
+    def _computer_plays(self, analysis: Analysis, player: Player) -> None:
+        """Play the computer's move, then keep its analysis (``w.analyses``): hard's with its
+        beliefs also for a forced move (decided without sampling; added once it is played)."""
+        index, view = len(self._history_moves()) + 1, self._game.view(COMPUTER)
         self._after(self._game.play(analysis.move))
+        if isinstance(player, Hard) and "beliefs" not in analysis.stats:
+            analysis = dataclasses.replace(analysis, stats={**analysis.stats, **player.beliefs(view)})
         self._keep_analysis(index, analysis)
 
     def _start(self, game: Game) -> None:
@@ -381,9 +420,16 @@ class Domino(DominoTable):
         seat = USER if self.mode == "computer" else (self.seat if game.is_over else game.turn)
         shown = not self.handoff
         mine = shown and not game.is_over and game.turn == seat and (self.mode == "local" or seat == USER)
-        self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
-                   hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
-        self._sync_history()
+        against = self.mode == "computer"
+        with self.hold_sync():
+            self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
+                       hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
+            self._sync_history()
+            self.log = hand_log(game, self.names, USER if against else None)
+            other = COMPUTER if against else 1 - seat
+            subject = "The computer" if against else self.names[other]
+            self.recap = "" if self.handoff else recap(self.log, other, subject)
+            self.revealed = [list(t) for t in game.hand(COMPUTER)] if against and game.is_over else []
 
     # hooks of GameWidget.watch and goto
     def _player_named(self, name: str | None) -> Player:
@@ -395,6 +441,11 @@ class Domino(DominoTable):
             self.reveal()
         self._act(move)
 
+    def _decide(self, player: ComputerPlayer, explain: bool) -> tuple[Move, Analysis | None]:
+        if explain and self.handoff:  # one device: the watched player takes the device, then explains
+            self.reveal()
+        return super()._decide(player, explain)
+
     @property
     def _finished(self) -> bool:
         return self._game.is_over
@@ -404,12 +455,14 @@ class Domino(DominoTable):
         hidden during the pass-the-device screen); nothing can be played on it."""
         self._show(game.view(self.seat), shown=not self.handoff,
                    hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
+        self.revealed = []  # (an earlier position is never over)
 
     def _draw_picture(self) -> str | None:
         """The picture beside the view (picture_output) shows the hand the view shows:
         the user's against the computer, the seat last shown in local mode; never the
-        computer's, not even while it thinks."""
-        return self._game.svg(player=self.seat, overlay=self.overlay or None)
+        computer's, not even while it thinks (nor its reasons: ``why``'s overlay)."""
+        mine = self.overlay.get("player") == self.seat
+        return self._game.svg(player=self.seat, overlay=self.overlay if mine else None)
 
     def _save(self) -> None:
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})

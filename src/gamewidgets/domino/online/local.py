@@ -7,11 +7,14 @@
 
 ``start()`` returns once the server answers on ``/health``; ``stop()`` ends it
 politely, ``kill()`` with SIGKILL (what a crash looks like). A killed server started
-again on the same database has every confirmed move.
+again on the same database has every confirmed move. The server also ends with the
+process that started it (``stop()`` at its exit), so a script or a notebook that never
+calls ``stop()`` leaves no server behind (a kernel's shutdown or restart ends it).
 """
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import signal
@@ -57,6 +60,7 @@ class LocalServer:
         with open(self.log, "ab") as log:
             self.process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT,
                                             stdin=subprocess.DEVNULL)
+        atexit.register(self.stop)
         deadline = time.monotonic() + timeout
         while not self.healthy():
             if self.process.poll() is not None:
@@ -86,6 +90,7 @@ class LocalServer:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.process = None
+        atexit.unregister(self.stop)
 
     def kill(self) -> None:
         """SIGKILL: the server gets no chance to tidy up."""
@@ -93,6 +98,7 @@ class LocalServer:
             self.process.kill()
             self.process.wait()
         self.process = None
+        atexit.unregister(self.stop)
 
     def log_tail(self, lines: int = 30) -> str:
         try:

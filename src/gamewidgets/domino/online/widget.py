@@ -51,6 +51,16 @@ Choices: the other hand is never shown, not even at the end of the hand (the ser
 does not send it; the result screen shows its count and pips). ``new_game()`` asks
 for a new game, or agrees to the opponent's request; ``decline_new_game()`` declines
 it or withdraws one's own.
+
+A request that ends without a new game is told to both seats (:mod:`.request_end`):
+``online["request_end"]`` is ``{"asked", "by", "how": "cancelled" | "declined" |
+"withdrawn", "over", "game", "ply", "text"}`` (or None), e.g. "Your new-game request
+was cancelled: your opponent played on." -- a move by either seat cancels a request;
+at the end of the hand a decline says "The final position stays on the table.",
+never "play on". It stays until this seat moves again, a new request is made or a
+new game starts. ``last_event`` says it once: kind ``cancelled`` (``player``: the
+seat that asked, ``by``: the seat whose move cancelled it) or ``declined``
+(``player``, ``by``: the seat that declined it, or ``player`` itself when withdrawn).
 """
 
 from __future__ import annotations
@@ -72,6 +82,7 @@ from ..rules import ENDS, Draw, Move, Pass, Play, PlayerView, TileLike, as_tile
 from ..widget import DominoTable
 from .client import AWAY_AFTER, SeatConnection, claim_guest, create_room
 from .protocol import GUEST, HERE, HOST, OFFLINE, make_invite, parse_invite, read_state, server_url
+from .request_end import CANCELLED, request_end, still_news
 
 #: the store's "game" under which seats are kept (one saved entry per seat)
 SEATS = "domino-online"
@@ -196,7 +207,9 @@ class OnlineDomino(DominoTable):
         self.seat = seat
         self.names = ["You", "Opponent"] if seat == HOST else ["Opponent", "You"]
         self.online = {"state": "connecting", "seats": [False, False], "joined": seat == GUEST,
-                       "request": None, "retry_in": None, "message": "", "presence": self._presence_unknown()}
+                       "request": None, "request_end": None, "retry_in": None, "message": "",
+                       "presence": self._presence_unknown()}
+        self._declining = False  # this seat has sent decline, and its answer is not in yet
         self._state: dict[str, Any] | None = None  # the server's last state message
         self._view: PlayerView | None = None
         self._lock = threading.RLock()
@@ -295,7 +308,12 @@ class OnlineDomino(DominoTable):
 
     def decline_new_game(self) -> None:
         """Decline the opponent's new-game request, or withdraw one's own."""
-        self._connection.send({"type": "decline"})
+        self._declining = True
+        try:
+            self._connection.send({"type": "decline"})
+        except BaseException:
+            self._declining = False
+            raise
 
     def reconnect(self) -> None:
         """Connect again: after the seat was opened elsewhere, take it back here."""
@@ -415,6 +433,8 @@ class OnlineDomino(DominoTable):
     def _receive(self, message: dict[str, Any]) -> None:
         kind = message.get("type")
         if kind == "error":
+            if message.get("code") == "no-request":  # our decline came too late: nothing ended by it
+                self._declining = False
             self.error = f"the server refused: {message.get('message')}"
             return
         if kind != "state":
@@ -425,8 +445,13 @@ class OnlineDomino(DominoTable):
         presence = message.get("presence")  # a server from before presence: from seats
         if not (isinstance(presence, list) and len(presence) == 2):
             presence = [HERE if on else OFFLINE for on in seats]
+        ended = still_news(self.online.get("request_end"), message, self.seat)
+        if previous is not None:
+            ended = request_end(previous, message, self.seat, declining=self._declining) or ended
+        if message["request"] is None:
+            self._declining = False
         online = dict(self.online, seats=seats, joined=bool(message["joined"]),
-                      request=message["request"], presence=list(presence))
+                      request=message["request"], request_end=ended, presence=list(presence))
         if self.online.get("state") != "connected":
             online.update(state="connected", retry_in=None, message="")
         self.online = online
@@ -449,9 +474,11 @@ class OnlineDomino(DominoTable):
         if state["view"]["outcome"] and not previous["view"]["outcome"]:
             self._event("over", outcome=state["view"]["outcome"])
         if previous["request"] != state["request"]:
+            ended = self.online["request_end"]
             if state["request"] is not None:
                 self._event("request", player=state["request"])
-            elif state["ply"] == previous["ply"]:
-                self._event("declined", player=previous["request"])
+            elif ended is not None and ended["ply"] == state["ply"]:  # it ended just now
+                self._event(CANCELLED if ended["how"] == CANCELLED else "declined",
+                            player=ended["asked"], by=ended["by"])
         if previous["seats"] != state["seats"]:
             self._event("connection", seats=state["seats"])
