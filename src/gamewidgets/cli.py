@@ -23,10 +23,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
+
+from .match import ProgressBar  # the text bar (it lived here; still importable from here)
 
 if TYPE_CHECKING:
     from .domino.ai import Player as DominoPlayer
@@ -75,37 +76,6 @@ def _player_names(players: dict[str, Any]) -> Callable[[str], list[str]]:
         return names
 
     return parse
-
-
-class ProgressBar:
-    """A progress bar on stderr, as ``progress(done, total)``: redrawn in place on a
-    terminal (at most ten times a second), one line per tenth of the way otherwise."""
-
-    def __init__(self, unit: str, width: int = 30, stream: TextIO | None = None):
-        self.unit, self.width = unit, width
-        self.stream = stream or sys.stderr
-        self.live = self.stream.isatty()
-        self.started = time.perf_counter()
-        self._shown = (-1, 0.0)
-
-    def __call__(self, done: int, total: int) -> None:
-        now = time.perf_counter()
-        step = 10 * done // max(total, 1)
-        if self.live:
-            if done < total and now - self._shown[1] < 0.1:
-                return
-        elif step == self._shown[0] and done < total:
-            return
-        self._shown = (step, now)
-        filled = self.width * done // max(total, 1)
-        line = f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit} {now - self.started:5.1f} s"
-        self.stream.write(("\r" + line) if self.live else line + "\n")
-        self.stream.flush()
-
-    def close(self) -> None:
-        if self.live:
-            self.stream.write("\n")
-            self.stream.flush()
 
 
 def _add_line98(games: Subcommands) -> None:
@@ -225,19 +195,24 @@ def _loa_perft(args: argparse.Namespace) -> int:
     return 0
 
 
-def _loa_player(level: str, seed: int, args: argparse.Namespace) -> LoaPlayer:
-    """A player of ``level`` with the budgets of the command line: ``--time`` replaces
-    the level's seconds per move (0: no limit); ``--max-depth`` / ``--max-nodes`` cap the
+def _loa_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The players' options of the command line's budgets: ``--time`` replaces the
+    level's seconds per move (0: no limit); ``--max-depth`` / ``--max-nodes`` cap the
     search and, without ``--time``, switch the clock off (reproducible runs)."""
-    from .loa import PLAYERS
-
     options: dict[str, Any] = {"max_depth": args.max_depth, "max_nodes": args.max_nodes}
     if args.time is not None:
         options["time_limit"] = args.time or None
     elif args.max_depth is not None or args.max_nodes is not None:
         options["time_limit"] = None
+    return options
+
+
+def _loa_player(level: str, seed: int, args: argparse.Namespace) -> LoaPlayer:
+    """A player of ``level`` with the budgets of the command line (:func:`_loa_options`)."""
+    from .loa import PLAYERS
+
     try:
-        return PLAYERS[level](seed=seed, **options)
+        return PLAYERS[level](seed=seed, **_loa_options(args))
     except ValueError as exc:
         raise _LoaOptions(f"gamewidgets: {exc}") from None
 
@@ -247,38 +222,23 @@ class _LoaOptions(Exception):
 
 
 def _loa_match(args: argparse.Namespace) -> int:
-    try:
-        return _loa_match_games(args)
-    except _LoaOptions as exc:
-        print(exc, file=sys.stderr)
-        return 2
+    from .match import MatchError, match
 
-
-def _loa_match_games(args: argparse.Namespace) -> int:
-    import random
-
-    from .loa import SIDES
-    from .loa.ai import play_game
-
-    master = random.Random(args.seed)
     bar = ProgressBar("games") if not args.quiet else None
-    records, wins = [], {"first": 0, "second": 0, None: 0}
-    for _ in range(args.games):
-        opening, first_seed, second_seed = (master.getrandbits(32) for _ in range(3))
-        first = _loa_player(args.first, first_seed, args)
-        second = _loa_player(args.second, second_seed, args)
-        game, _ = play_game(first, second, args.size, opening_plies=args.opening, seed=opening)
-        outcome = game.outcome()
-        assert outcome is not None  # play_game plays to the end
-        winner = None if outcome.winner is None else SIDES[outcome.winner]
-        wins[winner] += 1
-        records.append({"moves": [str(m) for m in game.moves], "winner": winner, "reason": outcome.reason})
+    try:
+        result = match("loa", [args.first, args.second], games=args.games, seed=args.seed, workers=args.workers,
+                       progress=bar or False, size=args.size, opening_plies=args.opening, swap=False,
+                       **_loa_options(args))
+    except MatchError as exc:  # budgets that do not go together
+        print(f"gamewidgets: {exc.__cause__ or exc}", file=sys.stderr)
+        return 2
+    finally:
         if bar:
-            bar(len(records), args.games)
-    if bar:
-        bar.close()
-    print(f"loa {args.size}x{args.size}, {args.games} games: {args.first} (first) won {wins['first']}, "
-          f"{args.second} (second) won {wins['second']}, draws {wins[None]}")
+            bar.close()
+    first, second = result.to_rows()
+    print(f"loa {args.size}x{args.size}, {args.games} games: {args.first} (first) won {first['wins']}, "
+          f"{args.second} (second) won {second['wins']}, draws {first['draws']}")
+    records = [{key: record[key] for key in ("moves", "winner", "reason")} for record in result.records]
     _write_json(args.json, {"size": args.size, "first": args.first, "second": args.second, "games": records})
     return 0
 
@@ -356,6 +316,7 @@ def _add_loa(games: Subcommands) -> None:
     match.add_argument("--opening", type=_seed, default=2, metavar="PLIES",
                        help="random moves that open each game, for variety (default 2)")
     _add_loa_budgets(match, "the openings and the players' random moves")
+    match.add_argument("--workers", type=_positive, default=1, help="processes sharing the games (default 1)")
     match.add_argument("--json", metavar="PATH",
                        help='write {"size", "first", "second", "games": [{"moves", "winner", "reason"}]} here')
     match.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -375,71 +336,45 @@ def _domino_player(level: str, seed: int, args: argparse.Namespace) -> DominoPla
     no clock, reproducible): the levels that do not take them ignore them."""
     from .domino.ai import level_player
 
+    return level_player(level, seed, _domino_options(args))
+
+
+def _domino_options(args: argparse.Namespace) -> dict[str, Any]:
+    """``--samples`` / ``--time`` as the levels' options (``--time 0``: no clock)."""
     options: dict[str, Any] = {}
     if args.samples is not None:
         options["samples"] = args.samples
     if args.time is not None:
         options["time_limit"] = args.time or None
-    return level_player(level, seed, options)
+    return options
 
 
 def _domino_match(args: argparse.Namespace) -> int:
-    import math
-    import random
-
-    from .domino import Game
+    from .match import MatchError, match
 
     if args.hands % 2:
         print("gamewidgets: --hands must be even: each deal is played twice, seats swapped", file=sys.stderr)
         return 2
-    master = random.Random(args.seed)
     levels = (args.first, args.second)
     bar = ProgressBar("hands") if not args.quiet else None
-    records, pair_means = [], []
-    seat_wins = [0, 0, 0]  # first level, second level, draws
-    times = [[0.0, 0], [0.0, 0]]
-    for _ in range(args.hands // 2):
-        deal_seed, seeds = master.getrandbits(32), (master.getrandbits(32), master.getrandbits(32))
-        pair = 0
-        for swapped in (False, True):
-            game = Game(deal_seed)
-            seat = (1, 0) if swapped else (0, 1)  # seat[k]: where level k sits
-            by_level = [_domino_player(levels[k], seeds[k], args) for k in (0, 1)]
-            players = [by_level[seat.index(p)] for p in (0, 1)]  # players[p]: who sits at p
-            while not game.is_over:
-                turn = game.turn
-                started = time.perf_counter()
-                move = players[turn].choose(game)  # it sees only game.view(turn)
-                k = seat.index(turn)
-                times[k][0] += time.perf_counter() - started
-                times[k][1] += 1
-                game.play(move)
-            outcome = game.outcome()
-            assert outcome is not None  # the hand is over
-            record = game.record()
-            records.append({"levels": [levels[seat.index(0)], levels[seat.index(1)]], "deal": record["deal"],
-                            "moves": record["moves"], "result": record["result"]})
-            if outcome.winner is None:
-                seat_wins[2] += 1
-            else:
-                seat_wins[seat.index(outcome.winner)] += 1
-                pair += outcome.points if outcome.winner == seat[0] else -outcome.points
-            if bar:
-                bar(len(records), args.hands)
-        pair_means.append(pair / 2)
-    if bar:
-        bar.close()
-    n = len(pair_means)
-    mean = sum(pair_means) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in pair_means) / (n - 1) / n) if n > 1 else float("nan")
-    hands = len(records)
-    print(f"domino, {hands} hands ({n} deals, each played with seats swapped), seed {args.seed}")
+    try:
+        result = match("domino", list(levels), games=args.hands, seed=args.seed, workers=args.workers,
+                       progress=bar or False, **_domino_options(args))
+    except MatchError as exc:
+        print(f"gamewidgets: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if bar:
+            bar.close()
+    rows = result.to_rows()
+    mean, se = rows[0]["points_per_hand"], rows[0]["points_se"]
+    hands = len(result.records)
+    print(f"domino, {hands} hands ({hands // 2} deals, each played with seats swapped), seed {args.seed}")
     for k, sign in ((0, 1), (1, -1)):
-        per_move = times[k][0] / max(times[k][1], 1) * 1000
         print(f"  {(k and 'second') or 'first '} {levels[k]:>6}: {sign * mean:+.2f} ± {se:.2f} points per hand, "
-              f"won {100 * seat_wins[k] / hands:.1f}% of hands, {per_move:.1f} ms per move")
-    print(f"  drawn hands: {100 * seat_wins[2] / hands:.1f}%")
-    _write_json(args.json, {"hands": records})
+              f"won {100 * rows[k]['wins'] / hands:.1f}% of hands, {rows[k]['ms_per_move']:.1f} ms per move")
+    print(f"  drawn hands: {100 * rows[0]['draws'] / hands:.1f}%")
+    _write_json(args.json, {"hands": result.records})
     return 0
 
 
@@ -564,6 +499,7 @@ def _add_domino(games: Subcommands) -> None:
     match.add_argument("--hands", type=_positive, default=100, help="hands to play, an even number (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed of the deals and players (default 0)")
     _add_domino_budgets(match)
+    match.add_argument("--workers", type=_positive, default=1, help="processes sharing the hands (default 1)")
     match.add_argument("--json", metavar="PATH",
                        help='write {"hands": [{"levels", "deal", "moves", "result"}]} here')
     match.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -14,20 +14,17 @@ from __future__ import annotations
 
 import os
 import statistics
-import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .players import PLAYERS, play_game
+from ..match import SEED_STRIDE, game_seed
+from .players import PLAYERS
 
-SEED_STRIDE = 100_000
+__all__ = ["DEFAULT_PLAYERS", "PLAYERS", "SEED_STRIDE", "ExperimentResult", "PlayerResult", "game_seed", "run"]
+
 #: the rule book's four strategies: what the experiment compares unless told otherwise
 DEFAULT_PLAYERS = ("random", "clear-first", "build", "greedy-long")
-
-
-def game_seed(seed: int, index: int) -> int:
-    return seed * SEED_STRIDE + index
 
 
 @dataclass
@@ -85,12 +82,6 @@ class ExperimentResult:
         }
 
 
-def _play_one(task: tuple[str, int]) -> tuple[str, int, int, int]:
-    name, seed = task
-    game = play_game(PLAYERS[name](seed=seed), seed)
-    return name, seed, game.score, len(game.moves)
-
-
 def run(
     games: int = 300,
     seed: int = 0,
@@ -102,35 +93,18 @@ def run(
     play ``games`` games from the same starting seeds.
 
     ``workers`` processes share the games (default: the number of cores; 1 plays in
-    this process). ``progress(done, total)`` is called after every finished game.
+    this process). ``progress(done, total)`` is called as games finish. The games are
+    played by :func:`gamewidgets.match.match` (``match("line98", players, ...)``), which
+    also gives the records, intervals and times; this keeps the experiment's figures.
     """
-    if games < 1:
-        raise ValueError(f"games must be at least 1, not {games}")
+    from ..match import match
+
     players = tuple(dict.fromkeys([players] if isinstance(players, str) else players))
-    if not players:
-        raise ValueError(f"no players given; known: {sorted(PLAYERS)}")
-    unknown = [p for p in players if p not in PLAYERS]
-    if unknown:
-        raise ValueError(f"unknown player(s) {unknown}; known: {sorted(PLAYERS)}")
-    workers = max(1, workers or os.cpu_count() or 1)
-    seeds = [game_seed(seed, i) for i in range(games)]
-    tasks = [(name, s) for name in players for s in seeds]
-    index = {s: i for i, s in enumerate(seeds)}
-    results = {name: PlayerResult(name, [0] * games, [0] * games) for name in players}
-    started = time.perf_counter()
-
-    def collect(outcomes: Iterable[tuple[str, int, int, int]]) -> None:
-        for done, (name, s, score, moves) in enumerate(outcomes, start=1):
-            results[name].scores[index[s]] = score
-            results[name].moves[index[s]] = moves
-            if progress:
-                progress(done, len(tasks))
-
-    if workers == 1:
-        collect(map(_play_one, tasks))
-    else:
-        import multiprocessing
-
-        with multiprocessing.get_context("spawn").Pool(workers) as pool:
-            collect(pool.imap_unordered(_play_one, tasks, chunksize=4))
-    return ExperimentResult(games, seed, results, time.perf_counter() - started, workers)
+    result = match("line98", players, games=games, seed=seed, workers=max(1, workers or os.cpu_count() or 1),
+                   progress=progress or False)
+    figures = {
+        name: PlayerResult(name, result.scores(k), [r["moves"] for r in result.results(k)])
+        for k, name in enumerate(players)
+    }
+    assert result.workers is not None  # a local pool, or this process
+    return ExperimentResult(games, seed, figures, result.seconds, result.workers)

@@ -1,0 +1,418 @@
+"""Matches: N games of any of the four games between given players, on any executor.
+
+    from gamewidgets.match import match
+    result = match("loa", ["medium", "easy"], games=20, seed=1, max_depth=2)
+    print(result)              # the summary table (also result._repr_html_(), result.to_rows())
+    result.records[0]          # game 0's record, as the command line writes it
+
+``match(game, players, games=, seed=, executor=None, workers=None, progress=False,
+**options)``; ``game`` is ``"line98"``, ``"mahjong"``, ``"loa"`` or ``"domino"``;
+``players`` are names of the game's ``PLAYERS`` or player objects (anything with
+``choose(game)``; they must pickle to go to other processes). The result is a
+:class:`~gamewidgets.match_result.MatchResult`.
+
+How the games are set up (choices where the issue is silent):
+
+- One-player games (Line 98, Mahjong): every player plays the same ``games`` deals;
+  deal ``i`` of a match with seed ``S`` is game seed ``S * 100_000 + i`` (what
+  :func:`gamewidgets.line98.experiment.game_seed` gives), and a player named by its
+  name is made with that seed. Mahjong is played with ``scoring="standard"`` (the
+  clock would make the score depend on the machine); when no pair can be removed the
+  match shuffles, as the game's dialog offers, at most ``shuffles`` times (default 3),
+  then the game ends stuck.
+- Two-player games (LOA, Dominoes): ``games`` counts the games in all. With
+  ``swap=True`` (the default) they come in pairs on the same opening (LOA:
+  ``opening_plies`` random plies, default 2) or deal (Dominoes), sides swapped, so
+  ``games`` must be even; ``swap=False`` (what ``gamewidgets loa match`` does) gives
+  every game its own opening with ``players[0]`` first. Unit ``u`` (a pair, or a game)
+  draws three 32-bit numbers from ``random.Random(seed)`` in order: its opening or
+  deal, the seed of ``players[0]``, the seed of ``players[1]`` (as the command line
+  always did).
+- Every seed is drawn up front from ``(seed, game index)``; results are sorted by game
+  index, so the records and figures (not the times) are the same whatever runs them:
+  in this process, threads, processes, a cluster. A player object is copied for every
+  game, so what it learns in one game does not leak into the next.
+- Options: LOA ``size`` (6), ``opening_plies`` (2); Mahjong ``shuffles`` (3); Line 98
+  ``states`` (False: the record of ``gamewidgets line98 play`` without its ``states``,
+  which replaying the moves from the seed gives back; True keeps them). Any other
+  option goes to the players made by name: LOA ``max_depth``, ``max_nodes``,
+  ``time_limit`` (with a depth or node budget and no ``time_limit``, the clock is
+  off, so the games replay), Dominoes ``samples``, ``time_limit`` (to the levels that
+  take them), Mahjong ``max_nodes`` ... (to the players that take them).
+- ``executor``: any :class:`concurrent.futures.Executor` (a thread or process pool, a
+  Dask ``Client.get_executor()``); the tasks are the top-level :func:`play_games` on
+  plain arguments. Without one: ``workers`` processes (default the number of cores;
+  ``workers=1`` plays in this process).
+- ``progress``: True shows a tqdm bar (``tqdm.auto``) when tqdm is installed, else the
+  text :class:`ProgressBar` on stderr; a callable is called with ``(done, total)``
+  after every finished task batch, up to ``(total, total)``; False: nothing.
+- Bad input raises :class:`MatchError` (a ``ValueError``; :class:`BadExecutor`, also a
+  ``TypeError``, for an executor that is none) saying what is wrong and what is known.
+"""
+
+from __future__ import annotations
+
+import copy
+import inspect
+import os
+import pickle
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from .errors import GameError
+from .match_result import MatchResult, Played
+
+GAMES = ("line98", "mahjong", "loa", "domino")
+ONE_PLAYER = ("line98", "mahjong")
+SEED_STRIDE = 100_000
+#: the options of each game (the others go to the players)
+GAME_OPTIONS: dict[str, dict[str, Any]] = {
+    "line98": {"states": False},
+    "mahjong": {"shuffles": 3},
+    "loa": {"size": 6, "opening_plies": 2, "swap": True},
+    "domino": {"swap": True},
+}
+
+
+class MatchError(GameError, ValueError):
+    """A match that cannot be played as asked; the message says why."""
+
+
+class BadExecutor(MatchError, TypeError):
+    """``executor=`` is not a :class:`concurrent.futures.Executor`."""
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The deal of game ``index`` of a one-player match with ``seed``."""
+    return seed * SEED_STRIDE + index
+
+
+def _players_of(game: str) -> dict[str, Any]:
+    import importlib
+
+    module = {"line98": ".line98.players", "mahjong": ".mahjong.players", "loa": ".loa.ai", "domino": ".domino.ai"}
+    return dict(importlib.import_module(module[game], __package__).PLAYERS)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One game to play, in plain values: ``players`` in playing order (one-player:
+    one; two-player: first, second), each a name or a player object, with its
+    ``seeds``; ``deal`` the game seed, LOA opening seed or Dominoes deal seed."""
+
+    game: str
+    index: int
+    players: tuple[Any, ...]
+    who: tuple[int, ...]  # the match's player number of each of ``players``
+    names: tuple[str, ...]
+    seeds: tuple[int, ...]
+    deal: int
+    options: dict[str, Any] = field(default_factory=dict)
+    player_options: dict[str, Any] = field(default_factory=dict)
+
+
+class _Timed:
+    """A player whose ``choose`` calls are timed (seconds, decisions)."""
+
+    def __init__(self, player: Any):
+        self.player, self.seconds, self.decisions = player, 0.0, 0
+
+    def choose(self, game: Any) -> Any:
+        started = time.perf_counter()
+        move = self.player.choose(game)
+        self.seconds += time.perf_counter() - started
+        self.decisions += 1
+        return move
+
+
+def _make(task: Task, k: int) -> Any:
+    """Player ``k`` of ``task``: a fresh copy of an object, or made by name."""
+    spec = task.players[k]
+    if not isinstance(spec, str):
+        return copy.deepcopy(spec)
+    return make_player(task.game, spec, task.seeds[k], task.player_options)
+
+
+def make_player(game: str, name: str, seed: int, options: dict[str, Any]) -> Any:
+    """The player ``name`` of ``game`` seeded with ``seed``, with the ``options`` it
+    takes (LOA: all of them; ValueError for a refused value)."""
+    if game == "domino":
+        from .domino.ai import level_player
+
+        return level_player(name, seed, options)
+    cls = _players_of(game)[name]
+    options = dict(options)
+    if game == "loa" and "time_limit" not in options and (
+            options.get("max_depth") is not None or options.get("max_nodes") is not None):
+        options["time_limit"] = None  # a budget without a clock: the games replay
+    if game != "loa":
+        takes = inspect.signature(cls).parameters
+        options = {key: value for key, value in options.items() if key in takes}
+        if "seed" not in takes:
+            return cls(**options)
+    return cls(seed=seed, **options)
+
+
+def _play_line98(task: Task) -> Played:
+    from .line98.players import play_game
+
+    player = _Timed(_make(task, 0))
+    game = play_game(player, task.deal)  # type: ignore[arg-type]  # a timed player
+    record = game.record(player=task.names[0])
+    if not task.options.get("states"):
+        del record["states"]
+    record["score"] = game.score
+    return Played(task.index, record, {"player": task.who[0], "score": game.score, "moves": len(game.moves)},
+                  {task.who[0]: (player.seconds, player.decisions)})
+
+
+def _play_mahjong(task: Task) -> Played:
+    from .mahjong import Game
+
+    player = _Timed(_make(task, 0))
+    game = Game(task.deal, scoring="standard")
+    shuffles = 0
+    while not game.won:
+        if game.stuck:
+            if shuffles >= task.options.get("shuffles", 3):
+                break
+            game.shuffle()
+            shuffles += 1
+            continue
+        game.play(player.choose(game))
+    actions = [a.to_list() if hasattr(a, "to_list") else str(a) for a in game.actions]
+    record = {"game": "mahjong", "seed": task.deal, "player": task.names[0], "actions": actions,
+              "cleared": game.won, "tiles_left": game.tiles_left, "score": game.score}
+    return Played(task.index, record, {"player": task.who[0], "score": game.score, "moves": len(game.moves),
+                                       "cleared": game.won}, {task.who[0]: (player.seconds, player.decisions)})
+
+
+def _play_loa(task: Task) -> Played:
+    from .loa import SIDES
+    from .loa.ai import play_game
+
+    first, second = _Timed(_make(task, 0)), _Timed(_make(task, 1))
+    game, _ = play_game(first, second, task.options.get("size", 6),  # type: ignore[arg-type]
+                        opening_plies=task.options.get("opening_plies", 2), seed=task.deal)
+    outcome = game.outcome()
+    assert outcome is not None  # play_game plays to the end
+    winner = None if outcome.winner is None else SIDES[outcome.winner]
+    record = {"players": list(task.names), "moves": [str(m) for m in game.moves], "winner": winner,
+              "reason": outcome.reason}
+    won = None if outcome.winner is None else task.who[outcome.winner]
+    return Played(task.index, record, {"sides": list(task.who), "winner": won, "points": 1},
+                  {task.who[0]: (first.seconds, first.decisions), task.who[1]: (second.seconds, second.decisions)})
+
+
+def _play_domino(task: Task) -> Played:
+    from .domino import Game
+    from .domino.ai import play_hand
+
+    players = [_Timed(_make(task, 0)), _Timed(_make(task, 1))]
+    game = play_hand(Game(task.deal), players)  # type: ignore[arg-type]  # timed players
+    outcome = game.outcome()
+    assert outcome is not None  # the hand is over
+    record = game.record()
+    record = {"levels": list(task.names), "deal": record["deal"], "moves": record["moves"],
+              "result": record["result"]}
+    won = None if outcome.winner is None else task.who[outcome.winner]
+    return Played(task.index, record, {"sides": list(task.who), "winner": won, "points": outcome.points},
+                  {task.who[s]: (players[s].seconds, players[s].decisions) for s in (0, 1)})
+
+
+_PLAY = {"line98": _play_line98, "mahjong": _play_mahjong, "loa": _play_loa, "domino": _play_domino}
+
+
+def play_games(tasks: list[Task]) -> list[Played]:
+    """Play ``tasks`` (what an executor runs: a top-level function, plain arguments)."""
+    return [_PLAY[task.game](task) for task in tasks]
+
+
+def _checked_players(game: str, players: Any) -> tuple[list[Any], list[str]]:
+    known = _players_of(game)
+    if isinstance(players, str) or not isinstance(players, Sequence):
+        players = [players]
+    players = list(players)
+    if not players:
+        raise MatchError(f"no players given; the {game} players: {', '.join(known)}")
+    if game not in ONE_PLAYER and len(players) != 2:
+        raise MatchError(f"{game} is played by two players, not {len(players)}; known: {', '.join(known)}")
+    names = []
+    for player in players:
+        if isinstance(player, str):
+            if player not in known:
+                raise MatchError(f"unknown {game} player {player[:60]!r}; known: {', '.join(known)}")
+            names.append(player)
+        elif callable(getattr(player, "choose", None)):
+            names.append(str(getattr(player, "name", type(player).__name__)))
+        else:
+            raise MatchError(f"a player is a name ({', '.join(known)}) or an object with choose(game), "
+                             f"not {type(player).__name__}")
+    return players, names
+
+
+def _player_options(game: str) -> set[str]:
+    """The options some player of ``game`` made by name takes (``seed`` is the match's)."""
+    classes = _players_of(game).values()
+    if game == "domino":
+        return {name for cls in classes for name in cls.options}
+    return {name for cls in classes for name in inspect.signature(cls).parameters if name != "seed"}
+
+
+def _tasks(game: str, players: list[Any], names: list[str], games: int, seed: int,
+           options: dict[str, Any], player_options: dict[str, Any]) -> list[Task]:
+    if game in ONE_PLAYER:
+        return [Task(game, k * games + i, (p,), (k,), (names[k],), (game_seed(seed, i),), game_seed(seed, i),
+                     options, player_options)
+                for k, p in enumerate(players) for i in range(games)]
+    swap = options.get("swap", True)
+    if swap and games % 2:
+        raise MatchError(f"games must be even with swap=True: each {'deal' if game == 'domino' else 'opening'} "
+                         f"is played twice, sides swapped (not {games}); or swap=False")
+    master = random.Random(seed)
+    tasks: list[Task] = []
+    for _ in range(games // 2 if swap else games):
+        deal, seeds = master.getrandbits(32), (master.getrandbits(32), master.getrandbits(32))
+        for order in ((0, 1), (1, 0)) if swap else ((0, 1),):
+            tasks.append(Task(game, len(tasks), tuple(players[k] for k in order), order,
+                              tuple(names[k] for k in order), tuple(seeds[k] for k in order), deal,
+                              options, player_options))
+    return tasks
+
+
+def _check(game: Any, games: Any, seed: Any, executor: Any, workers: Any) -> None:
+    if not isinstance(game, str) or game not in GAMES:
+        raise MatchError(f"unknown game {str(game)[:40]!r}; the games: {', '.join(GAMES)}")
+    for name, value, least in (("games", games, 1), ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < least:
+            raise MatchError(f"{name} must be an integer of at least {least}, not {str(value)[:40]!r}")
+    if seed >= 2**128:
+        raise MatchError("seed must be below 2**128")
+    if executor is not None and not isinstance(executor, Executor):
+        raise BadExecutor(f"executor must be a concurrent.futures.Executor (a ThreadPoolExecutor, a "
+                          f"ProcessPoolExecutor, a Dask client's get_executor()), not {type(executor).__name__}")
+    if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
+        raise MatchError(f"workers must be a positive integer, not {str(workers)[:40]!r}")
+
+
+def _progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+    """``(report(done, total), close())`` for ``progress=``."""
+    if progress is False or progress is None:
+        return None, lambda: None
+    if callable(progress):
+        return progress, lambda: None
+    if progress is not True:
+        raise MatchError(f"progress is True, False or a callable(done, total), not {str(progress)[:40]!r}")
+    try:
+        from tqdm.auto import tqdm  # type: ignore[import-untyped,unused-ignore]
+    except ImportError:
+        bar = ProgressBar(unit)
+        return bar, bar.close
+    shown = tqdm(unit=unit)
+
+    def report(done: int, total: int) -> None:
+        shown.total = total
+        shown.update(done - shown.n)
+
+    return report, shown.close
+
+
+def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, executor: Executor | None = None,
+          workers: int | None = None, progress: bool | Callable[[int, int], None] = False,
+          **options: Any) -> MatchResult:
+    """Play ``games`` games of ``game`` between ``players``; see the module docstring."""
+    _check(game, games, seed, executor, workers)
+    players, names = _checked_players(game, players)
+    game_options = {key: options.pop(key, default) for key, default in GAME_OPTIONS[game].items()}
+    takes = _player_options(game)
+    unknown = [key for key in options if key not in takes]
+    if unknown:
+        raise MatchError(f"no {game} option or player option {', '.join(map(repr, unknown))}; the match's: "
+                         f"{', '.join(GAME_OPTIONS[game])}; the players': {', '.join(sorted(takes)) or 'none'}")
+    for name in dict.fromkeys(n for n, p in zip(names, players, strict=True) if isinstance(p, str)):
+        try:  # a refused option is said now, not in a worker
+            make_player(game, name, 0, options)
+        except (TypeError, ValueError) as exc:
+            raise MatchError(f"{game} player {name!r}: {exc}") from exc
+    tasks = _tasks(game, players, names, games, seed, game_options, options)
+    in_process = executor is None and (workers or os.cpu_count() or 1) == 1
+    if not in_process and not isinstance(executor, ThreadPoolExecutor):  # other processes
+        for name, player in zip(names, players, strict=True):
+            try:
+                pickle.dumps(player)
+            except Exception as exc:  # whatever pickling raises
+                raise MatchError(f"player {name!r} cannot be pickled to go to other processes ({exc}); "
+                                 "use workers=1 or a ThreadPoolExecutor") from None
+    report, close = _progress_of(progress, "hands" if game == "domino" else "games")
+    started = time.perf_counter()
+    played: list[Played] = []
+    used: int | None
+    try:
+        if in_process:
+            for task in tasks:
+                played.extend(play_games([task]))
+                if report:
+                    report(len(played), len(tasks))
+            used = 1
+        elif executor is not None:
+            played = _run(executor, tasks, 1, report)
+            used = workers
+        else:
+            import multiprocessing
+
+            used = workers or os.cpu_count() or 1
+            chunk = max(1, min(8, len(tasks) // (used * 4)))
+            with ProcessPoolExecutor(used, mp_context=multiprocessing.get_context("spawn")) as pool:
+                played = _run(pool, tasks, chunk, report)
+    finally:
+        close()
+    played.sort(key=lambda p: p.index)
+    return MatchResult(game, tuple(names), seed, games, played, time.perf_counter() - started, used,
+                       one_player=game in ONE_PLAYER)
+
+
+def _run(executor: Executor, tasks: list[Task], chunk: int,
+         report: Callable[[int, int], None] | None) -> list[Played]:
+    futures = [executor.submit(play_games, tasks[i:i + chunk]) for i in range(0, len(tasks), chunk)]
+    played: list[Played] = []
+    for future in as_completed(futures):
+        played.extend(future.result())
+        if report:
+            report(len(played), len(tasks))
+    return played
+
+
+class ProgressBar:
+    """A progress bar on stderr, as ``progress(done, total)``: redrawn in place on a
+    terminal (at most ten times a second), one line per tenth of the way otherwise."""
+
+    def __init__(self, unit: str, width: int = 30, stream: TextIO | None = None):
+        self.unit, self.width = unit, width
+        self.stream = stream or sys.stderr
+        self.live = self.stream.isatty()
+        self.started = time.perf_counter()
+        self._shown = (-1, 0.0)
+
+    def __call__(self, done: int, total: int) -> None:
+        now = time.perf_counter()
+        step = 10 * done // max(total, 1)
+        if self.live:
+            if done < total and now - self._shown[1] < 0.1:
+                return
+        elif step == self._shown[0] and done < total:
+            return
+        self._shown = (step, now)
+        filled = self.width * done // max(total, 1)
+        line = f"[{'#' * filled}{'.' * (self.width - filled)}] {done}/{total} {self.unit} {now - self.started:5.1f} s"
+        self.stream.write(("\r" + line) if self.live else line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.live:
+            self.stream.write("\n")
+            self.stream.flush()
