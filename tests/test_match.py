@@ -4,6 +4,7 @@ figures, intervals, progress reports and refusals."""
 import math
 import pickle
 import statistics
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 
 import pytest
@@ -128,9 +129,19 @@ def test_progress_callable_is_told_done_and_total():
     assert sorted(calls) == calls and calls[-1] == (3, 3) and {t for _, t in calls} == {3}
 
 
-def test_progress_true_shows_a_bar(capsys):
+def test_progress_true_shows_tqdms_bar_when_tqdm_is_installed(capsys):
+    import tqdm  # noqa: F401  (a test extra: installed wherever the suite runs)
+
     match("domino", ["easy", "easy"], games=2, seed=1, workers=1, progress=True)
-    assert "2/2" in capsys.readouterr().err  # tqdm's bar or the text bar, on stderr
+    err = capsys.readouterr().err
+    assert "2/2" in err and "hands/s" in err and "[####" not in err  # tqdm's rate, not the text bar
+
+
+def test_progress_true_shows_the_text_bar_without_tqdm(capsys, monkeypatch):
+    monkeypatch.setitem(sys.modules, "tqdm.auto", None)  # import tqdm.auto now fails
+    match("domino", ["easy", "easy"], games=2, seed=1, workers=1, progress=True)
+    err = capsys.readouterr().err
+    assert f"[{'#' * 30}] 2/2 hands" in err and "hands/s" not in err
 
 
 @pytest.mark.parametrize(("args", "kwargs", "error", "says"), [

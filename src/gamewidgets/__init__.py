@@ -2,6 +2,9 @@
 
 The widgets (``Line98`` ...) are imported lazily, so the rules engines
 (``gamewidgets.line98`` ...) and the command line load without Jupyter.
+``gamewidgets.tournament(...)`` is the round robin of :mod:`gamewidgets.tournament`
+(the function; its module's other names: ``from gamewidgets.tournament import
+TournamentResult``); matches are ``from gamewidgets.match import match``.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ if TYPE_CHECKING:  # what type checkers see; at run time each widget loads on fi
 
 __version__ = "0.1.0"
 
+from .tournament import tournament as tournament  # gamewidgets.tournament(...): the function
+
 _WIDGETS = {
     "Line98": "gamewidgets.line98.widget",
     "MahjongConnect": "gamewidgets.mahjong.widget",
@@ -24,7 +29,7 @@ _WIDGETS = {
     "Domino": "gamewidgets.domino.widget",
 }
 
-__all__ = [*_WIDGETS, "__version__"]
+__all__ = [*_WIDGETS, "__version__", "tournament"]
 
 
 def __getattr__(name: str) -> type[GameWidget]:

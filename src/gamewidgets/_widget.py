@@ -46,6 +46,22 @@ sends ``{"type": "why", "index": i}``. The ``explained`` trait lists the positio
 have one. An undo drops the analyses of the moves it takes back; they are not saved in
 the store (a game continued after a restart has none for its earlier moves).
 
+Driven boards: ``driven_by=<who>`` given to the constructor (or ``w._drive(who)``
+later) hands the board to a program that plays it from Python, a
+:mod:`gamewidgets.rl` environment: from then on the view's moves (and
+everything else that would change the game) are refused with the reason "played by
+<by>", the widget's own computer seat does not answer, ``watch`` is refused, and the
+``driven_by`` trait says who plays (the history slider and Why? still work: they only
+look). The program shows each new game with ``w._driven_start(game)`` (the widget then
+holds that very object) and plays each move with ``w._driven_play(move)``, which
+updates and animates the view as any move.
+
+Your own computer player: ``opponent=player`` (Lines of Action, Dominoes) seats any
+player object (``choose``/``analyse``, e.g. a :class:`~gamewidgets.players.FunctionPlayer`)
+in the computer's chair in place of a level; the ``opponent_name`` trait holds its name. Its
+moves' analyses are kept as the levels' are. When it raises (an illegal move, a bug),
+the ``error`` trait says so and the game waits; undo and new games go on.
+
 Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
 now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
 leaves ``error`` alone.
@@ -132,6 +148,12 @@ class GameWidget(anywidget.AnyWidget):
     history_index = traitlets.Int(0, help="the position shown; history_length - 1 is live").tag(sync=True)
     explained = traitlets.List(traitlets.Int(), help="the history positions whose move has a kept analysis "
                                "(w.analyses)").tag(sync=True)
+    driven_by = traitlets.Unicode("", help="who plays this board from Python (_drive); '' for the user").tag(
+        sync=True)
+    opponent_name = traitlets.Unicode("", help="the name of the player in the computer's seat when it is your own "
+                                 "(opponent=), not a level; '' for a level").tag(sync=True)
+    #: the view's messages a driven board still takes (they only look)
+    _view_looking: ClassVar[frozenset[str]] = frozenset({"goto", "why"})
 
     def __init__(self, *, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         self.store = open_store(store)
@@ -222,6 +244,7 @@ class GameWidget(anywidget.AnyWidget):
         answering meanwhile. With ``delay=0``, or without a running event loop, the
         moves (and the computer's answers) are played before returning (and None is
         returned)."""
+        self._check_not_driven()
         if player is None or isinstance(player, str):
             player = self._player_named(player)
         if moves < 0 or delay < 0:
@@ -295,6 +318,46 @@ class GameWidget(anywidget.AnyWidget):
         finally:
             self.thinking = False
             self._watching = None
+
+    # ---------------------------------------------------------------- driven
+    def _drive(self, by: str) -> None:
+        """Let ``by`` play this board from Python (see the module docstring)."""
+        self.stop()
+        self._cancel_thinking()
+        self.driven_by = by
+
+    @staticmethod
+    def _checked_opponent(player: Any) -> ComputerPlayer | None:
+        """``opponent=``: None, or a player object with ``choose`` and ``analyse``."""
+        if player is None:
+            return None
+        if isinstance(player, str) or not all(callable(getattr(player, m, None)) for m in ("choose", "analyse")):
+            raise TypeError("opponent= takes a player object with choose(game) and analyse(game) (e.g. "
+                            "gamewidgets.players.FunctionPlayer(fn)); for a built-in player give level=, not "
+                            f"{short_repr(player)}")
+        return player
+
+    def _computer_failed(self, player: ComputerPlayer, exc: Exception) -> None:
+        """The computer seat's player raised: say so on ``error``; the game waits."""
+        name = getattr(player, "name", type(player).__name__)
+        log.warning("%s: the computer player %s failed", type(self).__name__, name, exc_info=exc)
+        said = str(exc)
+        self.error = f"the computer player {name} failed: {said if len(said) <= 300 else said[:299] + '…'}"
+        self.thinking = False
+
+    def _check_not_driven(self) -> None:
+        if self.driven_by:
+            raise IllegalMove(f"this board is played by {self.driven_by}: it shows that game and takes no "
+                              "other moves")
+
+    def _driven_start(self, game: Any) -> None:
+        """Show ``game`` as a new game, holding that very object."""
+        raise NotImplementedError
+
+    def _driven_play(self, move: Any) -> Any:
+        """Play ``move`` (the game's move type) as a move of the game shown; returns what
+        the game's play returns."""
+        raise NotImplementedError
 
     # ---------------------------------------------------------------- history
     @property
@@ -461,6 +524,8 @@ class GameWidget(anywidget.AnyWidget):
                 raise BadMessage(
                     f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"
                 )
+            if self.driven_by and kind not in self._view_looking:
+                self._check_not_driven()
             seen = content.get("position")
             if seen is not None and seen != self.position:
                 raise BadMessage(f"stale: sent for position {short_repr(seen)}, the game is at {self.position}")

@@ -8,6 +8,11 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
     gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
 
+The match commands (``line98 experiment``, ``loa match``, ``domino match``) share their
+games among ``--workers`` local processes, or send them to a Dask cluster with
+``--scheduler tcp://host:8786`` (the optional extra ``distributed``): the same games,
+the same output.
+
 Input files (``mahjong pairs --grid``, ``domino decide --record``) are read by one
 function, :func:`read_json`, through :func:`gamewidgets.untrusted.loads`: a file that
 is not JSON, nests deeper than 64, holds NaN/Infinity, a number too large to be finite
@@ -24,9 +29,12 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from concurrent.futures import Executor
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from .extras import MissingExtra
 from .match import ProgressBar  # the text bar (it lived here; still importable from here)
 
 if TYPE_CHECKING:
@@ -48,15 +56,42 @@ def _line98_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_workers(parser: argparse.ArgumentParser, default: int | None, unit: str) -> None:
+    """``--workers N`` or ``--scheduler ADDRESS`` (read by :func:`_executor`)."""
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--workers", type=_positive, default=default,
+                       help=f"processes sharing the {unit} (default {default or 'the number of cores'})")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help=f"play the {unit} on the Dask cluster whose scheduler is at ADDRESS "
+                            "(tcp://host:8786; needs gamewidgets[distributed] here and on its workers)")
+
+
+def _executor(args: argparse.Namespace) -> AbstractContextManager[tuple[Executor | None, int | None]]:
+    """``(executor, workers)`` for match(): a Dask cluster's with ``--scheduler``."""
+    if args.scheduler is None:
+        return nullcontext((None, args.workers))
+    from .match import dask_executor
+
+    return dask_executor(args.scheduler)
+
+
 def _line98_experiment(args: argparse.Namespace) -> int:
     from .line98 import experiment
+    from .match import MatchError
 
     bar = ProgressBar("games") if not args.quiet else None
     # --players a,b c: a list of lists of names (each NAME may hold several, comma-separated)
     players = [name for names in args.players for name in names] if args.players else experiment.DEFAULT_PLAYERS
-    result = experiment.run(args.games, args.seed, players, workers=args.workers, progress=bar)
-    if bar:
-        bar.close()
+    try:
+        with _executor(args) as (executor, workers):
+            result = experiment.run(args.games, args.seed, players, workers=workers, progress=bar,
+                                    executor=executor)
+    except MatchError as exc:  # an unreachable scheduler
+        print(f"gamewidgets: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if bar:
+            bar.close()
     print(f"line98 experiment: {args.games} games per player from seed {args.seed}, "
           f"{result.workers} worker(s), {result.seconds:.1f} s")
     print(result.table())
@@ -96,7 +131,7 @@ def _add_line98(games: Subcommands) -> None:
                           "(default: random, clear-first, build, greedy-long)")
     exp.add_argument("--games", type=_positive, default=300, help="games per player (default 300)")
     exp.add_argument("--seed", type=_seed, default=0, help="experiment seed (default 0)")
-    exp.add_argument("--workers", type=_positive, default=None, help="processes (default: the number of cores)")
+    _add_workers(exp, None, "games")
     exp.add_argument("--json", metavar="PATH", help="write per-player figures and per-game scores here")
     exp.add_argument("--quiet", action="store_true", help="no progress bar")
     exp.set_defaults(run=_line98_experiment)
@@ -226,9 +261,10 @@ def _loa_match(args: argparse.Namespace) -> int:
 
     bar = ProgressBar("games") if not args.quiet else None
     try:
-        result = match("loa", [args.first, args.second], games=args.games, seed=args.seed, workers=args.workers,
-                       progress=bar or False, size=args.size, opening_plies=args.opening, swap=False,
-                       **_loa_options(args))
+        with _executor(args) as (executor, workers):
+            result = match("loa", [args.first, args.second], games=args.games, seed=args.seed, workers=workers,
+                           executor=executor, progress=bar or False, size=args.size, opening_plies=args.opening,
+                           swap=False, **_loa_options(args))
     except MatchError as exc:  # budgets that do not go together
         print(f"gamewidgets: {exc.__cause__ or exc}", file=sys.stderr)
         return 2
@@ -316,7 +352,7 @@ def _add_loa(games: Subcommands) -> None:
     match.add_argument("--opening", type=_seed, default=2, metavar="PLIES",
                        help="random moves that open each game, for variety (default 2)")
     _add_loa_budgets(match, "the openings and the players' random moves")
-    match.add_argument("--workers", type=_positive, default=1, help="processes sharing the games (default 1)")
+    _add_workers(match, 1, "games")
     match.add_argument("--json", metavar="PATH",
                        help='write {"size", "first", "second", "games": [{"moves", "winner", "reason"}]} here')
     match.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -358,8 +394,9 @@ def _domino_match(args: argparse.Namespace) -> int:
     levels = (args.first, args.second)
     bar = ProgressBar("hands") if not args.quiet else None
     try:
-        result = match("domino", list(levels), games=args.hands, seed=args.seed, workers=args.workers,
-                       progress=bar or False, **_domino_options(args))
+        with _executor(args) as (executor, workers):
+            result = match("domino", list(levels), games=args.hands, seed=args.seed, workers=workers,
+                           executor=executor, progress=bar or False, **_domino_options(args))
     except MatchError as exc:
         print(f"gamewidgets: {exc}", file=sys.stderr)
         return 2
@@ -444,7 +481,7 @@ def _domino_serve(args: argparse.Namespace) -> int:
     if args.sweep <= 0:
         print("--sweep must be more than 0 seconds", file=sys.stderr)
         return 2
-    from .extras import MissingExtra, require
+    from .extras import require
 
     try:
         require("online", "the room server")
@@ -499,7 +536,7 @@ def _add_domino(games: Subcommands) -> None:
     match.add_argument("--hands", type=_positive, default=100, help="hands to play, an even number (default 100)")
     match.add_argument("--seed", type=_seed, default=0, help="seed of the deals and players (default 0)")
     _add_domino_budgets(match)
-    match.add_argument("--workers", type=_positive, default=1, help="processes sharing the hands (default 1)")
+    _add_workers(match, 1, "hands")
     match.add_argument("--json", metavar="PATH",
                        help='write {"hands": [{"levels", "deal", "moves", "result"}]} here')
     match.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -579,6 +616,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser().parse_args(argv)
     try:
         return args.run(args)
+    except MissingExtra as exc:  # e.g. --scheduler without gamewidgets[distributed]
+        print(f"gamewidgets: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"gamewidgets: {exc}", file=sys.stderr)
         return 1

@@ -4,7 +4,10 @@
 
 - ``online``: the dominoes room server (``gamewidgets domino serve``) and the seat's
   connection to it (``Domino.host`` / ``Domino.join``): starlette, uvicorn, websockets;
-- ``plots``: the figures of the experiment notebooks: matplotlib.
+- ``plots``: the figures of the experiment notebooks and ``MatchResult.plot()``: matplotlib;
+- ``distributed``: matches on a Dask cluster: distributed (and dask);
+- ``rl``: the reinforcement-learning environments of :mod:`gamewidgets.rl`: gymnasium,
+  pettingzoo.
 
 ``require(extra, purpose)`` checks that the extra's modules can be imported (without
 importing them) and otherwise raises :class:`MissingExtra` at once, before anything is
@@ -21,6 +24,8 @@ from .errors import GameError
 EXTRAS: dict[str, tuple[str, ...]] = {
     "online": ("starlette", "uvicorn", "websockets"),
     "plots": ("matplotlib",),
+    "distributed": ("distributed",),
+    "rl": ("gymnasium", "pettingzoo"),
 }
 
 

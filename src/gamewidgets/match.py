@@ -39,10 +39,20 @@ How the games are set up (choices where the issue is silent):
   ``time_limit`` (with a depth or node budget and no ``time_limit``, the clock is
   off, so the games replay), Dominoes ``samples``, ``time_limit`` (to the levels that
   take them), Mahjong ``max_nodes`` ... (to the players that take them).
+- A player object defined in ``__main__`` (a notebook cell, a script) cannot go to the
+  default process pool (its processes cannot import it): without ``workers`` or an
+  ``executor`` the match is then played in this process; with ``workers`` > 1 it is a
+  :class:`MatchError` saying what to do.
 - ``executor``: any :class:`concurrent.futures.Executor` (a thread or process pool, a
   Dask ``Client.get_executor()``); the tasks are the top-level :func:`play_games` on
-  plain arguments. Without one: ``workers`` processes (default the number of cores;
-  ``workers=1`` plays in this process).
+  plain arguments, one game each. With an executor, ``workers`` is only reported (the
+  result's ``workers``). Without one: ``workers`` processes (default the number of
+  cores; ``workers=1`` plays in this process).
+- A Dask cluster (the optional extra ``distributed``): ``with dask_executor(address) as
+  (executor, workers): match(..., executor=executor, workers=workers)`` — what the
+  command line's ``--scheduler tcp://host:8786`` does; an unreachable scheduler raises
+  :class:`MatchError` saying so. The cluster's workers import gamewidgets, so it must
+  be installed there (the same version).
 - ``progress``: True shows a tqdm bar (``tqdm.auto``) when tqdm is installed, else the
   text :class:`ProgressBar` on stderr; a callable is called with ``(done, total)``
   after every finished task batch, up to ``(total, total)``; False: nothing.
@@ -59,8 +69,9 @@ import pickle
 import random
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
@@ -256,6 +267,31 @@ def _checked_players(game: str, players: Any) -> tuple[list[Any], list[str]]:
     return players, names
 
 
+def pool_workers(names: Sequence[str], players: Sequence[Any], workers: int | None) -> int:
+    """The local processes that play games without an executor: ``workers``, by default
+    the cores, or 1 (this process) for a player made in ``__main__`` (MatchError when
+    ``workers`` > 1 asks for processes it cannot go to)."""
+    in_main = [name for name, player in zip(names, players, strict=True) if _made_in_main(player)]
+    if in_main and workers is None:
+        return 1  # the default pool cannot import it: play here
+    if in_main and workers != 1:
+        raise MatchError(f"player {in_main[0]!r} is defined in __main__ (a notebook or a script), which the "
+                         "worker processes cannot import: use workers=1, a ThreadPoolExecutor, a Dask client "
+                         "(it sends such functions whole), or define it in a module")
+    return workers or os.cpu_count() or 1
+
+
+def _made_in_main(player: Any) -> bool:
+    """True when ``player`` pickles by reference to ``__main__`` (a notebook's or a
+    script's own class or function), which spawned worker processes cannot import."""
+    if isinstance(player, str):
+        return False
+    try:
+        return b"__main__" in pickle.dumps(player)
+    except Exception:  # whatever pickling raises: said by the pickling check
+        return False
+
+
 def _player_options(game: str) -> set[str]:
     """The options some player of ``game`` made by name takes (``seed`` is the match's)."""
     classes = _players_of(game).values()
@@ -340,7 +376,8 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
         except (TypeError, ValueError) as exc:
             raise MatchError(f"{game} player {name!r}: {exc}") from exc
     tasks = _tasks(game, players, names, games, seed, game_options, options)
-    in_process = executor is None and (workers or os.cpu_count() or 1) == 1
+    local = pool_workers(names, players, workers) if executor is None else 0  # processes of our own pool
+    in_process = local == 1
     if not in_process and not isinstance(executor, ThreadPoolExecutor):  # other processes
         for name, player in zip(names, players, strict=True):
             try:
@@ -365,7 +402,7 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
         else:
             import multiprocessing
 
-            used = workers or os.cpu_count() or 1
+            used = local
             chunk = max(1, min(8, len(tasks) // (used * 4)))
             with ProcessPoolExecutor(used, mp_context=multiprocessing.get_context("spawn")) as pool:
                 played = _run(pool, tasks, chunk, report)
@@ -385,6 +422,23 @@ def _run(executor: Executor, tasks: list[Task], chunk: int,
         if report:
             report(len(played), len(tasks))
     return played
+
+
+@contextmanager
+def dask_executor(address: str, timeout: float = 20) -> Iterator[tuple[Executor, int]]:
+    """A Dask cluster's executor and its number of workers, for ``match(executor=...)``:
+    a ``distributed.Client`` connected to the scheduler at ``address`` (closed on exit)."""
+    from .extras import require
+
+    require("distributed", "games on a Dask cluster")
+    from distributed import Client
+
+    try:
+        client = Client(address, timeout=timeout)
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise MatchError(f"cannot reach the Dask scheduler at {address[:80]!r}: {exc}") from None
+    with client:
+        yield client.get_executor(), max(1, len(client.nthreads()))
 
 
 class ProgressBar:

@@ -159,14 +159,20 @@ class Domino(DominoTable):
     }
 
     def __init__(self, *, mode: str | None = None, level: str | None = None, seed: int | None = None,
-                 game: Game | None = None, ai: dict[str, Any] | None = None, store: StoreOption = DEFAULT_STORE,
-                 **kwargs: Any):
+                 game: Game | None = None, ai: dict[str, Any] | None = None,
+                 opponent: ComputerPlayer | None = None, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         """``mode``: "computer" or "local" (None: the mode last given, see the module
         docstring); ``ai`` passes options to the levels that take them (e.g.
-        ``{"samples": 100}`` for hard)."""
+        ``{"samples": 100}`` for hard); ``opponent`` seats your own player in place of
+        the level (against the computer; its hands are not saved)."""
         if mode is not None and mode not in MODES:
             raise ValueError(f"mode must be one of {MODES}, not {short_repr(mode)}")
         options = checked_options(ai)  # ValueError now, not at the computer's first move
+        self._opponent = self._checked_opponent(opponent)
+        if self._opponent is not None and mode == "local":
+            raise ValueError("opponent= plays the computer's seat: it needs mode='computer', not 'local'")
+        if self._opponent is not None:
+            mode = "computer"
         super().__init__(store=store, **kwargs)
         if mode is None:
             mode = self._remembered_mode()
@@ -175,12 +181,15 @@ class Domino(DominoTable):
         self.mode = mode
         self.seed = seed
         self.ai_options = options
-        saved = None if game is not None else self._load()
+        saved = None if game is not None or self._opponent is not None else self._load()
         if saved is not None:
             game, saved_level = saved
             level = level or saved_level
         self.level = level or "medium"
         self.names = ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
+        if self._opponent is not None:
+            self.opponent_name = str(getattr(self._opponent, "name", type(self._opponent).__name__))
+            self.names = ["You", self.opponent_name]
         self._start(game if game is not None else Game(seed))
 
     def _remembered_mode(self) -> str:
@@ -270,6 +279,8 @@ class Domino(DominoTable):
         turn that is due and not yet thinking starts)."""
         if not isinstance(level, str) or level not in LEVELS:  # a level from a view may be any value
             raise ValueError(f"level must be one of {tuple(LEVELS)}, not {short_repr(level)}")
+        if self._opponent is not None:
+            raise IllegalMove(f"{self.opponent_name} plays the computer's seat (opponent=): there is no level")
         self.level = level
         self._save()
         self._event("level", level=level)
@@ -372,30 +383,40 @@ class Domino(DominoTable):
             self._computer_turn()
 
     def _computer_turn(self) -> None:
-        player = level_player(self.level, self.seed, self.ai_options)
+        if self.driven_by:
+            return
+        player = self._opponent or level_player(self.level, self.seed, self.ai_options)
         loop: asyncio.AbstractEventLoop | None
         try:
             loop = asyncio.get_running_loop()
         except RuntimeError:
             loop = None
         if loop is None or self._answer_at_once:
-            self._computer_plays(player.analyse(self._game.view(COMPUTER)), player)
+            try:
+                analysis = player.analyse(self._game.view(COMPUTER))
+            except Exception as exc:  # your own opponent's bug or illegal move: said, the hand waits
+                self._computer_failed(player, exc)
+                return
+            self._computer_plays(analysis, player)
             return
         self._thinking = loop.create_task(self._think(loop, player))
 
-    async def _think(self, loop: asyncio.AbstractEventLoop, player: Player) -> None:
+    async def _think(self, loop: asyncio.AbstractEventLoop, player: ComputerPlayer) -> None:
         self.thinking = True
         try:
             view = self._game.view(COMPUTER)
             analysis = await loop.run_in_executor(None, player.analyse, view)
             if self._game.view(COMPUTER) != view:
                 return  # the game changed meanwhile (new game, undo): the answer is stale
+        except Exception as exc:  # your own opponent's bug or illegal move: said, the hand waits
+            self._computer_failed(player, exc)
+            return
         finally:
             self.thinking = False
             self._thinking = None
         self._computer_plays(analysis, player)
 
-    def _computer_plays(self, analysis: Analysis, player: Player) -> None:
+    def _computer_plays(self, analysis: Analysis, player: ComputerPlayer) -> None:
         """Play the computer's move, then keep its analysis (``w.analyses``): hard's with its
         beliefs also for a forced move (decided without sampling; added once it is played)."""
         index, view = len(self._history_moves()) + 1, self._game.view(COMPUTER)
@@ -436,6 +457,15 @@ class Domino(DominoTable):
         """A player of ``PLAYERS`` (None: the computer's level) with the ``ai`` options it takes."""
         return level_player(name or self.level, self.seed, self.ai_options)
 
+    def _driven_start(self, game: Game) -> None:
+        self._start(game)
+
+    def _driven_play(self, move: Move) -> Event:
+        self._go_live()
+        event = self._game.play(move)  # raises IllegalMove, changing nothing
+        self._after(event)
+        return event
+
     def _play_move(self, move: Move) -> None:
         if self.handoff:  # one device: the watched player takes the device and plays
             self.reveal()
@@ -465,6 +495,8 @@ class Domino(DominoTable):
         return self._game.svg(player=self.seat, overlay=self.overlay if mine else None)
 
     def _save(self) -> None:
+        if self._opponent is not None:
+            return  # a hand against your own player is not kept (it would come back against the level)
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
 
     def _load(self) -> tuple[Game, str | None] | None:

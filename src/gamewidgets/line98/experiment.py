@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import statistics
 from collections.abc import Callable, Sequence
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -88,12 +89,14 @@ def run(
     players: Sequence[str] = DEFAULT_PLAYERS,
     workers: int | None = None,
     progress: Callable[[int, int], None] | None = None,
+    executor: Executor | None = None,
 ) -> ExperimentResult:
     """Let each of ``players`` (names of ``PLAYERS``; default the rule book's four)
     play ``games`` games from the same starting seeds.
 
     ``workers`` processes share the games (default: the number of cores; 1 plays in
-    this process). ``progress(done, total)`` is called as games finish. The games are
+    this process); or any ``executor`` (``workers`` is then only reported).
+    ``progress(done, total)`` is called as games finish. The games are
     played by :func:`gamewidgets.match.match` (``match("line98", players, ...)``), which
     also gives the records, intervals and times; this keeps the experiment's figures.
     """
@@ -101,7 +104,7 @@ def run(
 
     players = tuple(dict.fromkeys([players] if isinstance(players, str) else players))
     result = match("line98", players, games=games, seed=seed, workers=max(1, workers or os.cpu_count() or 1),
-                   progress=progress or False)
+                   progress=progress or False, executor=executor)
     figures = {
         name: PlayerResult(name, result.scores(k), [r["moves"] for r in result.results(k)])
         for k, name in enumerate(players)

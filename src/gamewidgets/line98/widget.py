@@ -51,6 +51,7 @@ class Line98(GameWidget):
         "goto": "_view_goto",
         "suggest": "_view_suggest",
     }
+    _view_looking = frozenset({"goto", "suggest"})
     _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock")
 
     board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
@@ -321,6 +322,12 @@ class Line98(GameWidget):
     # hooks of GameWidget.watch
     def _play_move(self, move: Move) -> None:
         self.play(move)
+
+    def _driven_start(self, game: Game) -> None:
+        self._start(game)
+
+    def _driven_play(self, move: Move) -> MoveResult:
+        return self.play(move)
 
     def _player_named(self, name: str | None) -> Player:
         name = name or "build"

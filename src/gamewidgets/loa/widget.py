@@ -106,12 +106,17 @@ class LinesOfAction(GameWidget):
 
     def __init__(self, *, size: int | None = None, level: str | None = None, side: str | None = None,
                  seed: int | None = None, game: Game | None = None, ai: dict[str, Any] | None = None,
-                 replace_saved: bool = False, store: StoreOption = DEFAULT_STORE, **kwargs: Any):
+                 replace_saved: bool = False, opponent: ComputerPlayer | None = None,
+                 store: StoreOption = DEFAULT_STORE, **kwargs: Any):
         """``seed`` seeds the computer's random moves; ``ai`` passes options to its level
         (e.g. ``{"time_limit": 0.2}`` or ``{"max_depth": 2}``: see gamewidgets.loa.ai);
         ``replace_saved`` lets the new game take the place of an unfinished saved game
-        of its size and level (see the module docstring)."""
+        of its size and level (see the module docstring); ``opponent`` seats your own
+        player in place of the level (its games are not saved or counted)."""
+        self._opponent = self._checked_opponent(opponent)
         super().__init__(store=store, **kwargs)
+        if self._opponent is not None:
+            self.opponent_name = str(getattr(self._opponent, "name", type(self._opponent).__name__))
         self.seed = seed
         self.ai_options = dict(ai or {})
         self._slots = SaveSlots(self.store)
@@ -184,7 +189,7 @@ class LinesOfAction(GameWidget):
         """Play ``game`` (new or continued) against ``level``."""
         self._cancel_thinking()
         self._game = game
-        self._player = PLAYERS[level](seed=self.seed, **self.ai_options)
+        self._player = self._opponent or PLAYERS[level](seed=self.seed, **self.ai_options)
         self._outcome = None
         with self.hold_sync():
             self.size, self.level, self.side = game.size, level, saves.opener(game)
@@ -362,6 +367,16 @@ class LinesOfAction(GameWidget):
     def _play_move(self, move: Move) -> None:
         self.play(move)
 
+    def _driven_start(self, game: Game) -> None:
+        self._begin(game, self.level, replace=True)
+
+    def _driven_play(self, move: Move) -> Move:
+        self._go_live()
+        mover = self._game.turn
+        played = self._game.play(move)  # raises IllegalMove, changing nothing
+        self._moved(played, "user" if mover == USER else "computer")
+        return played
+
     @property
     def _finished(self) -> bool:
         return self.phase != "playing" or self._game.is_over
@@ -419,7 +434,7 @@ class LinesOfAction(GameWidget):
             self._finish(outcome)
             return
         self._save()
-        if game.turn == COMPUTER and not self.paused and self._thinking is None:
+        if game.turn == COMPUTER and not self.paused and self._thinking is None and not self.driven_by:
             self._computer_turn()
 
     def _computer_turn(self) -> None:
@@ -429,7 +444,12 @@ class LinesOfAction(GameWidget):
         except RuntimeError:
             loop = None
         if loop is None or self._answer_at_once:
-            self._computer_plays(self._player.analyse(self._game.copy()))
+            try:
+                analysis = self._player.analyse(self._game.copy())
+            except Exception as exc:  # your own opponent's bug or illegal move: said, the game waits
+                self._computer_failed(self._player, exc)
+                return
+            self._computer_plays(analysis)
             return
         self._thinking = loop.create_task(self._think(loop))
 
@@ -440,6 +460,9 @@ class LinesOfAction(GameWidget):
             analysis = await loop.run_in_executor(None, self._player.analyse, position)
             if self._game.fen() != position.fen():
                 return  # the game changed meanwhile (new game, undo): the answer is stale
+        except Exception as exc:  # your own opponent's bug or illegal move: said, the game waits
+            self._computer_failed(self._player, exc)
+            return
         finally:
             self.thinking = False
             self._thinking = None
@@ -457,7 +480,8 @@ class LinesOfAction(GameWidget):
     def _finish(self, outcome: Outcome) -> None:
         game = self._game
         result = "draw" if outcome.winner is None else "win" if outcome.winner == USER else "loss"
-        self._outcome = self.store.add_outcome(self.game_name, self.variant, result, game.ply)
+        if self._opponent is None:
+            self._outcome = self.store.add_outcome(self.game_name, self.variant, result, game.ply)
         if self._own_slot:
             self._slots.delete(self.size, self.level)
         tally = self.store.tally(self.game_name, self.variant)
@@ -472,14 +496,20 @@ class LinesOfAction(GameWidget):
                 "captures": list(game.captures),
                 "variant": self.variant,
                 "side": self.side,
-                "tally": tally.to_dict(),
+                "tally": {} if self._opponent else tally.to_dict(),
+                "opponent": self.opponent_name,
             }
             self._event("over", result=result, reason=outcome.reason)
 
     # ------------------------------------------------------------ save slots
     def _claim_slot(self, replace: bool) -> None:
         """Save this new game in its slot if the slot is free or ``replace`` says so;
-        else keep the game there and say so (``save_note``, a SavedGameKept warning)."""
+        else keep the game there and say so (``save_note``, a SavedGameKept warning). A
+        game against your own ``opponent`` is not saved."""
+        if self._opponent is not None:
+            self._own_slot = False
+            self.save_note = f"Games against {self.opponent_name} are not saved or counted."
+            return
         held = None if replace else self._slots.game(self.size, self.level)
         self._own_slot = held is None
         self.save_note = "" if held is None else saves.kept_note(self.size, self.level, held[0].ply)

@@ -269,6 +269,17 @@ class MahjongConnect(GameWidget):
     def _play_move(self, move: Move) -> None:
         self.remove(move.a, move.b)
 
+    def _driven_start(self, game: Game) -> None:
+        self._start(game)
+
+    def _driven_play(self, move: Move | str) -> Removal | Shuffle:
+        """A Move removes its pair; "shuffle" shuffles."""
+        if move == "shuffle":
+            return self.shuffle()
+        if not isinstance(move, Move):
+            raise IllegalMove(f"a driven Mahjong board plays a Move or 'shuffle', not {type(move).__name__}")
+        return self.remove(move.a, move.b)
+
     @property
     def _finished(self) -> bool:
         return self._game.is_over
