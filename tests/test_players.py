@@ -209,3 +209,14 @@ def test_a_policy_that_breaks_the_mask_is_an_agent_error():
         FunctionPlayer.from_policy(lambda obs, mask: "left", env).choose(LoaGame(6))
     with pytest.raises(TypeError, match=r"needs a gamewidgets\.rl environment"):
         FunctionPlayer.from_policy(masked_first, object())
+
+
+def test_a_function_player_takes_part_in_a_tournament():
+    from gamewidgets import tournament
+
+    agent = FunctionPlayer(first_capture, name="first-capture")
+    result = tournament("loa", [agent, "easy", "medium"], games_per_pair=2, seed=4, workers=1, size=6,
+                        max_depth=1)
+    assert [row["player"] for row in result.ratings] == ["first-capture", "easy", "medium"]
+    assert result.matches["first-capture", "easy"].names == ("first-capture", "easy")
+    assert sum(row["games"] for row in result.ratings) == 2 * 3 * 2

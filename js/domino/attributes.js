@@ -4,7 +4,7 @@
 //
 // Choices where the contract is silent:
 // - data-result in local mode is the winner's seat ("0"/"1") or "draw". Extra
-//   attributes: data-seat, data-opponent (count of the hidden hand), data-muted,
+//   attributes: data-seat, data-opponent-tiles (count of the hidden hand), data-muted,
 //   data-reduced-motion, data-state ("over" when there is a result), data-live
 //   (online: both seats connected; "true" otherwise), data-presence (online: each
 //   seat's here / away / offline / unknown, e.g. "here,away"; "" otherwise).
@@ -18,6 +18,8 @@
 //   (nothing to show), "on" (enabled), "shown" (the reasons are drawn).
 // - data-log (lines of the hand log), data-revealed (the computer's tiles shown face
 //   up at the end, 0 otherwise), data-recap (the other side's last turn, in words).
+// - data-opponent: your own player's name in the computer's seat (opponent_name), ""
+//   for a level (data-driven-by, who plays the board from Python, is the shell's).
 
 import { tileMark } from "./analysis.js";
 import { tileKey } from "./dominoes.js";
@@ -36,13 +38,14 @@ export function writeAttributes(view) {
   ds.turn = t == null ? "" : String(t);
   ds.seat = String(me);
   ds.hand = String(handoff ? 0 : read.tiles("hand").length);
-  ds.playable = String(handoff ? 0 : read.playable().length);
+  ds.playable = String(handoff || view.shell.driven.by ? 0 : read.playable().length); // (none shown when driven)
   ds.line = String(read.line().length);
   ds.boneyard = String(read.boneyard());
   ds.selected = view.selected ? tileKey(view.selected) : "";
   ds.handoff = handoff ? "true" : "false";
   ds.thinking = read.thinking() ? "true" : "false";
-  ds.opponent = String(read.counts()[1 - me]);
+  ds.opponentTiles = String(read.counts()[1 - me]);
+  ds.opponent = read.opponent();
   ds.muted = read.muted() ? "true" : "false";
   ds.reducedMotion = view.animator.reduced() ? "true" : "false";
   ds.state = r ? "over" : "playing";

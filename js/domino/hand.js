@@ -11,9 +11,11 @@
 //   tile leaves the hand (played, or a step through the history) the view's root
 //   takes the focus, so the keys stay in the view. Tiles are not
 //   playable while the hand is not the player's to move (Python's `playable` is
-//   empty then) or while the computer thinks.
+//   empty then) or while the computer thinks, nor on a board a program plays
+//   (driven_by): then no tile is highlighted and Draw / Pass are disabled.
 
 import { createButton } from "../lib/buttons.js";
+import { playedByText } from "../lib/driven.js";
 import { element as h } from "../lib/element.js";
 import { markColours, tileMark } from "./analysis.js";
 import { dominoCanvas, sameTile, tileKey } from "./dominoes.js";
@@ -90,7 +92,8 @@ export function createHand(view) {
 
   /** The tile buttons: one per tile of the hand, in its order, marked. */
   function updateTiles(hand) {
-    const play = read.playable();
+    const driven = view.shell.driven.by;
+    const play = driven ? [] : read.playable();
     const o = read.opening();
     const d = dpr();
     const active = doc.activeElement;
@@ -130,7 +133,8 @@ export function createHand(view) {
       }
       const where = p ? (p.ends.length > 1 && read.line().length ? " (fits both ends)" : ` (fits the ${p.ends[0]} end)`) : "";
       const scored = markTile(entry, tileMark(view.overlay, tile));
-      b.setAttribute("aria-label", `${tile[0]}\u2013${tile[1]}${b.dataset.opening === "true" ? ", the opening tile" : ""}${p ? where : ", does not fit"}${scored}`);
+      const fits = driven ? ` (${playedByText(driven)})` : p ? where : ", does not fit";
+      b.setAttribute("aria-label", `${tile[0]}\u2013${tile[1]}${b.dataset.opening === "true" ? ", the opening tile" : ""}${fits}${scored}`);
       b.title = p ? `Play ${tile[0]}\u2013${tile[1]}${where}` : `${tile[0]}\u2013${tile[1]}`;
       if (row.children[i] !== b) row.insertBefore(b, row.children[i] || null);
     });
@@ -149,13 +153,16 @@ export function createHand(view) {
     const hand = handoff ? [] : read.tiles("hand");
     const myTurn = read.turn() === me && !handoff && !read.result();
     label.dataset.turn = myTurn ? "true" : "false";
-    label.replaceChildren(doc.createTextNode(m !== "local" ? "Your tiles" : handoff ? "Hidden hand" : `${n[me]}'s tiles`));
+    const driven = !!view.shell.driven.by;
+    const whose = m === "local" || driven ? `${n[me]}'s tiles` : "Your tiles";
+    label.replaceChildren(doc.createTextNode(handoff ? "Hidden hand" : whose));
     if (!handoff) label.appendChild(h(doc, "small", null, `${hand.length} tile${hand.length === 1 ? "" : "s"}`));
-    row.dataset.active = myTurn && read.playable().length ? "true" : "false";
+    row.dataset.active = myTurn && !driven && read.playable().length ? "true" : "false";
     row.dataset.empty = handoff ? "hidden until revealed" : read.result() ? "" : "no tiles";
-    row.setAttribute("aria-label", m !== "local" ? "Your tiles" : `${n[me]}'s tiles`);
+    row.setAttribute("aria-label", whose);
     drawButton.hidden = !read.canDraw() || handoff;
     passButton.hidden = !read.canPass() || handoff;
+    drawButton.disabled = passButton.disabled = driven;
     const action = view.overlay && view.overlay.mine !== false ? view.overlay.action : ""; // (not the computer's)
     drawButton.dataset.chosen = action === "draw" ? "true" : "false";
     passButton.dataset.chosen = action === "pass" ? "true" : "false";

@@ -11,6 +11,9 @@
 // - Looking back (history_index < history_length - 1) is read-only: a click on the
 //   table (a tile, the line, the piles) sends nothing and nudges the banner; Esc
 //   returns to the live game. The toolbar (Level, New game) still works.
+// - A board a program plays (driven_by): a click on a hand tile selects nothing and
+//   sends nothing (it nudges the "Played by" line); Draw and Pass are disabled
+//   (hand.js). M, W and the history keys still work.
 
 import { consume, keyPlace } from "../lib/keys.js";
 import { sendMessage } from "../lib/traits.js";
@@ -63,6 +66,10 @@ export function createInput(view) {
 
   function onTileClick(tile) {
     if (read.lookingBack()) return; // the table's click nudges the banner
+    if (view.shell.driven.by) {
+      view.shell.driven.nudge(); // a program plays this board: Python would refuse the play
+      return;
+    }
     const p = read.playable().find((x) => sameTile(x.tile, tile));
     if (!p) {
       sound.play(SOUNDS.blocked);
@@ -88,7 +95,7 @@ export function createInput(view) {
 
   function playSelected(end) {
     const p = selectedEntry();
-    if (!p || !p.ends.includes(end)) return;
+    if (!p || !p.ends.includes(end) || view.shell.driven.by) return;
     view.selected = null;
     act({ type: "play", tile: p.tile, end, position: read.position() });
     view.update();

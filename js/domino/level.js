@@ -48,7 +48,8 @@ export function createLevelMenu(view) {
     if (l !== read.level()) view.act({ type: "set_level", level: l });
   }
   function open() {
-    if (read.mode() !== "computer") return;
+    // (no level against your own player; none chosen on a board a program plays)
+    if (read.mode() !== "computer" || read.opponent() || view.shell.driven.by) return;
     mark();
     dialog.open({ focus: true });
     const current = buttons[read.level()];
@@ -59,10 +60,12 @@ export function createLevelMenu(view) {
     dialog,
     open,
     isOpen: () => dialog.isOpen,
-    /** The current level marked; the menu closed outside computer mode. */
+    /** The current level marked; the menu closed outside computer mode, against your
+     *  own player and on a board a program plays. */
     update() {
       mark();
-      if (read.mode() !== "computer" && dialog.isOpen) dialog.close();
+      const noLevel = read.mode() !== "computer" || read.opponent() || view.shell.driven.by;
+      if (noLevel && dialog.isOpen) dialog.close();
     },
   };
 }

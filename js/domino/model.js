@@ -12,6 +12,7 @@ import { parseDominoOverlay } from "./analysis.js";
 import { asTile } from "./dominoes.js";
 import { asObject, readBool, readInt, readList, readRaw, readString } from "../lib/traits.js";
 import { readHistory } from "../lib/history.js";
+import { opponentName } from "../lib/driven.js";
 
 export const LEVELS = ["easy", "medium", "hard"];
 export const LEVEL_NAMES = { easy: "Easy", medium: "Medium", hard: "Hard" };
@@ -49,6 +50,8 @@ export const TRAITS = [
   "log",
   "recap",
   "revealed",
+  "opponent_name",
+  "driven_by",
 ];
 
 const ACTIONS = ["play", "draw", "pass"];
@@ -219,6 +222,8 @@ export function createReader(model) {
     },
     seat,
     names,
+    /** Your own player's name in the computer's seat (opponent_name), "" for a level. */
+    opponent: () => opponentName(model),
     net,
     live,
     tiles,

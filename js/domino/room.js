@@ -220,7 +220,8 @@ export function createRoom(view) {
     return left ? `Offline \u2014 reconnecting in ${left} s` : "Offline \u2014 reconnecting\u2026";
   }
 
-  /** Not online: nothing of the room shows; New game is the plain one. */
+  /** Not online: nothing of the room shows; New game is the plain one (disabled on a
+   *  board a program plays, driven_by). */
   function clear() {
     strip.hidden = true;
     for (const b of banners) b.show(null);
@@ -229,11 +230,12 @@ export function createRoom(view) {
     if (netKey) countdown.set(null);
     netKey = "";
     const { newButton } = view.controls;
+    const driven = !!view.shell.driven.by;
     newButton.hidden = false;
-    newButton.disabled = false;
+    newButton.disabled = driven;
     newButton.title = "Deal a new hand";
     view.screens.result.buttons.new.hidden = false;
-    view.screens.result.buttons.new.disabled = false;
+    view.screens.result.buttons.new.disabled = driven;
   }
 
   function update() {

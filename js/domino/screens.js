@@ -12,6 +12,9 @@
 //   sends none), so the earlier line shows; back in the live game it returns.
 // - Online, the result screen shows the opponent's hand as backs with its count (the
 //   server never reveals it); it is closed while the seat is open in another notebook.
+// - Against your own player (opponent_name) the result names it ("<name> wins"). On a
+//   board a program plays (driven_by) New game and Show my tiles are disabled (Python
+//   would refuse them).
 
 import { createDialog } from "../lib/dialog.js";
 import { element as h } from "../lib/element.js";
@@ -66,6 +69,7 @@ export function createScreens(view) {
       const who = read.names()[t == null ? read.seat() : t];
       handoff.setTitle(`Pass the device to ${who}`);
       handoff.buttons.reveal.querySelector(".gw-button-label").textContent = `I am ${who}: show my tiles`;
+      handoff.buttons.reveal.disabled = !!view.shell.driven.by;
       handoff.open({ focus: root.contains(doc.activeElement) });
     } else handoff.close();
   }
@@ -87,7 +91,7 @@ export function createScreens(view) {
     const isNet = m === "online";
     let title;
     if (r.winner == null) title = "A draw";
-    else if (m === "computer") title = r.winner === me ? "You win!" : "The computer wins";
+    else if (m === "computer") title = r.winner === me ? "You win!" : `${read.opponent() || "The computer"} wins`;
     else if (isNet) title = r.winner === me ? "You win!" : "Your opponent wins";
     else title = `${n[r.winner]} wins!`;
     result.setTitle(title);

@@ -4,8 +4,11 @@
 // analysis kept for the position shown: Why?); and passing messages (flash) that stay
 // a few seconds (online: the invite copied, a request declined, the opponent back).
 // What the other side did last (`recap`: "The computer drew 2 tiles, then played 5|5
-// on the right.") comes first, before what to do now or the result.
+// on the right.") comes first, before what to do now or the result. A board a program
+// plays (driven_by) says so in place of what to do; the computer's seat is named by
+// `names` (your own player's name against it, opponent_name).
 
+import { drivenStatus } from "../lib/driven.js";
 import { createScaleLegend } from "../lib/overlay.js";
 import { createStatusLine } from "../lib/readouts.js";
 
@@ -59,8 +62,9 @@ export function createStatus(view) {
     if (view.overlay && view.overlay.title) return view.overlay.title;
     const t = read.turn();
     if (t == null) return "";
+    if (shell.driven.by) return say(drivenStatus());
     if (read.handoff()) return `Pass the device to ${n[t]}.`;
-    if (m === "computer" && t !== me) return read.thinking() ? "Computer is thinking\u2026" : "Computer's turn.";
+    if (m === "computer" && t !== me) return read.thinking() ? `${n[t]} is thinking\u2026` : `${n[t]}'s turn.`;
     if (m === "online" && t !== me) {
       return o.presence[1 - me] === "away" ? "Your opponent's turn \u2014 they are away (their notebook is not open)." : "Your opponent's turn.";
     }

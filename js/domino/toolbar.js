@@ -7,13 +7,20 @@
 // index) or, in the live game, when any move has one (index null: the latest).
 // aria-pressed while the overlay shown is the computer's, or the one kept for the
 // position shown.
+//
+// Against your own player (opponent_name) the subtitle says "vs <name>" and the Level
+// button is disabled, labelled with the name, its tooltip saying who plays (there is
+// no level: Python refuses set_level). On a board a program plays (driven_by) Level
+// and New game are disabled (Python would refuse them); Why? still works.
 
 import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
+import { playedByText } from "../lib/driven.js";
 import { createBadge } from "../lib/readouts.js";
 import { LEVEL_NAMES } from "./model.js";
 import { SOUNDS } from "./sounds.js";
 
+const LEVEL_TITLE = "Choose the computer's level (keeps this hand)";
 const LEVEL_ICON = '<path d="M4 20h4v-6H4z"/><path d="M10 20h4V9h-4z"/><path d="M16 20h4V4h-4z"/>';
 const WHY_ICON = '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.2a2.6 2.6 0 1 1 3.6 2.4c-.7.3-1.1.9-1.1 1.6v.6"/><path d="M12 17h.01"/>';
 const WHY_TITLE =
@@ -36,7 +43,7 @@ export function createControls(view) {
     label: "Level",
     action: "level",
     iconPaths: LEVEL_ICON,
-    title: "Choose the computer's level (keeps this hand)",
+    title: LEVEL_TITLE,
     onClick: () => view.level.open(),
   });
   const newButton = createButton({
@@ -69,11 +76,19 @@ export function createControls(view) {
   function update() {
     const m = read.mode();
     const level = LEVEL_NAMES[read.level()];
-    shell.subtitle.textContent =
-      m === "computer" ? `vs computer \u00b7 ${level}` : m === "online" ? `online \u00b7 ${read.seat() === 0 ? "host" : "guest"}` : "two players";
-    levelButton.hidden = m !== "computer";
-    levelButton.querySelector(".gw-button-label").textContent = `Level: ${level}`;
-    thinkingBadge.show(read.thinking() && !read.result());
+    const own = read.opponent();
+    const driven = shell.driven.by;
+    shell.subtitle.textContent = driven
+      ? "two programs"
+      : m === "computer" ? `vs ${own || `computer \u00b7 ${level}`}` : m === "online" ? `online \u00b7 ${read.seat() === 0 ? "host" : "guest"}` : "two players";
+    levelButton.hidden = m !== "computer" || !!driven;
+    levelButton.querySelector(".gw-button-label").textContent = own ? own : `Level: ${level}`;
+    levelButton.disabled = !!own || !!driven;
+    levelButton.title = own
+      ? `${own} plays the computer's seat (your own player, opponent=): there is no level to choose`
+      : driven ? playedByText(driven) : LEVEL_TITLE;
+    const names = read.names();
+    thinkingBadge.show(read.thinking() && !read.result(), `${names[1 - read.seat()]} is thinking\u2026`);
     whyButton.hidden = m !== "computer";
     whyButton.disabled = whyIndex() === undefined;
     const o = view.overlay;

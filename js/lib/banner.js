@@ -2,6 +2,7 @@
 // text and action buttons, e.g. "Looking back · move 3 of 10  [Back to game]".
 
 import { element as h } from "./element.js";
+import { createNudge } from "./nudge.js";
 
 /**
  * A banner over the top edge of the board (the board's wrapper must be
@@ -61,7 +62,7 @@ export function createBanner({ doc = document, kind = "info", actionLabel, actio
     el.appendChild(row);
   }
   el.hidden = true;
-  let timer = 0;
+  const shake = createNudge(el);
   return {
     el,
     button,
@@ -78,16 +79,9 @@ export function createBanner({ doc = document, kind = "info", actionLabel, actio
       if (t) el.dataset.tone = t;
       else delete el.dataset.tone;
     },
-    nudge() {
-      if (el.hidden) return;
-      el.classList.remove("gw-nudge");
-      void el.offsetWidth; // restart the CSS animation
-      el.classList.add("gw-nudge");
-      clearTimeout(timer);
-      timer = setTimeout(() => el.classList.remove("gw-nudge"), 700);
-    },
+    nudge: shake.nudge,
     destroy() {
-      clearTimeout(timer);
+      shake.destroy();
       for (const [b, fn] of listeners) b.removeEventListener("click", fn);
       listeners.length = 0;
     },

@@ -24,6 +24,10 @@
 //   waits, fails or cannot be done, its message is a notice under the header.
 // - animations: `shell.animating` (the animator's onBusy) keeps `data-animating="true"`
 //   on the root while a tween runs, so a test can wait for the board to be still.
+// - who plays (driven.js): while a program plays the board from Python (the
+//   `driven_by` trait), a "Played by <who>" line under the header and
+//   `data-driven-by` on the root; `shell.driven.by` tells the view (which then sends
+//   no moves: its board input does nothing, shell.driven.nudge() says why).
 // - round trip: a "gw-roundtrip" event on the root sends the kernel a ping; its answer
 //   sets `data-roundtrip` to the event's number (`event.detail`). The kernel handles a
 //   view's messages in order, so by then it has handled everything the view sent
@@ -36,6 +40,7 @@
 import { createBanner } from "./banner.js";
 import { createCleanup, listen } from "./cleanup.js";
 import { watchConnection } from "./connection.js";
+import { createDrivenLine } from "./driven.js";
 import { element as h } from "./element.js";
 import { createFit } from "./fit.js";
 import { containKeys } from "./keys.js";
@@ -168,6 +173,10 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
   onCleanup(() => storageNotice.destroy());
   showStorage();
 
+  // who plays: a program driving the board from Python
+  const driven = createDrivenLine({ doc, model, root, host: el });
+  onCleanup(() => driven.destroy());
+
   // round trip: ping with a negative number (the heartbeat's are positive)
   const onRoundTrip = (event) => {
     const n = Number(event.detail) || 0;
@@ -219,6 +228,8 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     get live() {
       return connection.live;
     },
+    /** Who plays the board: `driven.by` ("" for the user), `driven.nudge()`. */
+    driven,
     /** The animator's onBusy: `data-animating` on the root. */
     animating(busy) {
       root.dataset.animating = busy ? "true" : "false";
@@ -230,7 +241,7 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     /** Put the view's parts into the root, and the root into the page. */
     mount(...parts) {
       const [first, ...rest] = parts;
-      root.append(first, storageNotice.el, ...rest, lost);
+      root.append(first, storageNotice.el, driven.el, ...rest, lost);
       el.appendChild(root);
       onCleanup(() => root.remove());
       setCompact();

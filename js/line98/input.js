@@ -12,6 +12,9 @@
 // - Looking back (history_index < history_length - 1): board clicks and Enter/Space/U
 //   send nothing and nudge the banner; Esc returns to the live game (there is no
 //   selection to clear then). PageUp/PageDown and [ ] step through the history.
+// - A board played by a program (driven_by): board clicks and Enter/Space/Esc/U/N
+//   send nothing and nudge the "Played by" line; the cursor, S (suggest: it only
+//   looks) and the history keys still work.
 
 import { consume, isControlKey, keyPlace } from "../lib/keys.js";
 import { readInt, sendMessage } from "../lib/traits.js";
@@ -40,6 +43,10 @@ export function inputListeners(view, { board, panel, moves }) {
     cursor.set(cell[0], cell[1]);
     if (lookingBack(view)) {
       banner.nudge(); // a past position is read-only
+      return;
+    }
+    if (view.driven.by) {
+      view.driven.nudge(); // a program plays this board: Python would refuse the click
       return;
     }
     sendMessage(model, { type: "click", cell, position: currentPosition(view) });
@@ -97,6 +104,10 @@ export function inputListeners(view, { board, panel, moves }) {
     } else return;
     consume(event);
     focus.usedKeyboard();
+    if (view.driven.by && msg.type !== "suggest") {
+      view.driven.nudge(); // a program plays this board: only looking is allowed
+      return;
+    }
     if (view.anim) {
       // a key during the animation jumps to its end and is otherwise ignored
       moves.finish();

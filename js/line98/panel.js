@@ -13,7 +13,8 @@
 //   shared stylesheet, from data-history-mode), Undo disabled.
 // - The "thinking…" badge sits next to the title; nothing is blocked while it shows.
 // - The status line shows, first that applies: the error, the overlay's title (with a
-//   legend of the scale), how to look back, the computer thinking, game over, where
+//   legend of the scale), how to look back, the computer thinking, who plays the board
+//   (a program, driven_by: then Undo and New game are disabled too), game over, where
 //   the selected ball may go, how to play.
 // - More data attributes for the tests: data-overlay (cells the overlay colours, 0 =
 //   none), data-arrow ("r,c>r,c" or ""), data-thinking, data-history ("index/last"),
@@ -26,6 +27,7 @@ import { createClock } from "../lib/clock.js";
 import { element as h } from "../lib/element.js";
 import { createHistoryControls } from "../lib/history.js";
 import { createScaleLegend } from "../lib/overlay.js";
+import { drivenStatus } from "../lib/driven.js";
 import { createBadge, createReadout, createStatusLine } from "../lib/readouts.js";
 import { createSettings } from "../lib/settings.js";
 import { readBool, readInt, readNumber, readString } from "../lib/traits.js";
@@ -133,6 +135,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     if (analysis && analysis.title) return [analysis.title, "overlay"];
     if (back) return ["Looking back: PageUp/PageDown or [ ] step, Esc returns to the game."];
     if (thinking) return ["The computer is choosing a move\u2026"];
+    if (view.driven.by) return [drivenStatus()];
     if (over) return ["Game over. New game (N) or undo the last move (U)."];
     if (sel) return [`Choose where the ${colourName(currentBoard(view)[idx(sel[0], sel[1])])} ball goes.`];
     if (bringsBack()) return ["New game. Undo (U) brings the previous game back until your first move."];
@@ -170,7 +173,9 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     scoreOut.set(score);
     recordOut.set(record);
     clockOut.show(!readBool(model, "hide_clock", false));
-    undoButton.disabled = back || !readBool(model, "can_undo", false);
+    const driven = !!view.driven.by;
+    undoButton.disabled = back || driven || !readBool(model, "can_undo", false);
+    newButton.disabled = driven;
     suggestButton.disabled = over || thinking;
     undoButton.title = back ? "Return to the game to undo"
       : bringsBack() ? "Bring the previous game back (U)" : "Undo the last move (U)";

@@ -12,7 +12,8 @@
 //   analysis     the parsed `overlay` trait, or null; analysisKey / analysisStart tell
 //                a new overlay (which fades in) from the same one redrawn
 //   handledEventId  the newest last_event.id seen (shown.eventId lags while animating)
-// and the services every part uses: model, root, sound, requestDraw(), reduced().
+// and the services every part uses: model, root, driven (the shell's: who plays the
+// board from Python, if a program does), sound, requestDraw(), reduced().
 
 import {
   asCell,
@@ -38,6 +39,7 @@ export function createViewState({ model, shell }) {
     model,
     root: shell.root,
     doc: shell.doc,
+    driven: shell.driven,
     shown: { board: empty, previews: [], eventId: null },
     lastGoodBoard: empty, // the last board trait that was valid (a bad one is ignored)
     anim: null,

@@ -42,6 +42,7 @@ const TRAITS = [
   "thinking",
   "history_length",
   "history_index",
+  "driven_by",
 ];
 
 /**

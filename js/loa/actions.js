@@ -8,6 +8,8 @@
 // - Why? (or W) asks for the kept analysis of the move that led to the position
 //   shown (`why` with its index) or, when that move has none, of the latest move
 //   that has one (index null: Python shows that position).
+// - On a board a program plays (driven_by) Undo and pausing send nothing: they nudge
+//   the "Played by" line (Python would refuse them); the results screen still opens.
 
 import { readBool, sendMessage, setTrait } from "../lib/traits.js";
 import { SOUNDS } from "./sounds.js";
@@ -29,7 +31,8 @@ export function createActions(view) {
     act,
     focusBoard,
     undo() {
-      if (game.canUndo()) act({ type: "undo", position: game.position() });
+      if (view.shell.driven.by) view.shell.driven.nudge();
+      else if (game.canUndo()) act({ type: "undo", position: game.position() });
     },
     why() {
       if (!game.canWhy()) return;
@@ -52,6 +55,8 @@ export function createActions(view) {
         view.dialogs.reopenResult();
         view.dialogs.sync();
         view.updateDom();
+      } else if (p === "playing" && view.shell.driven.by) {
+        view.shell.driven.nudge();
       } else if (p === "playing") {
         act({ type: game.paused() ? "resume" : "pause" });
       }

@@ -8,8 +8,10 @@
 // data-show-counts, data-line-counts ("h,v,d,a" when drawn, else ""), data-side
 // ("first"/"second"), data-saved (the saved games: "8x8 hard:20,6x6 easy:2"), data-why
 // ("true" when Why? can show something), data-explaining (the position whose kept
-// analysis is drawn, or ""). data-event is the id of the last event whose effect is
-// fully shown (after its slide).
+// analysis is drawn, or ""), data-opponent (your own player's name in the computer's
+// seat, "" for a level; data-driven-by, who plays the board from Python, is the
+// shell's). data-event is the id of the last event whose effect is fully shown (after
+// its slide).
 
 import { readBool } from "../lib/traits.js";
 import { LINES, countsShown } from "./linecounts.js";
@@ -30,6 +32,8 @@ export function reflectAttributes(view) {
   ds.phase = p;
   ds.size = String(n);
   ds.level = game.level();
+  const them = game.opponent();
+  ds.opponent = them.own ? them.name : "";
   ds.turn = game.turn();
   ds.selected = sel ? `${sel[0]},${sel[1]}` : "";
   ds.targets = String(targets.filter((x) => !x[2]).length);

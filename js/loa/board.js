@@ -254,9 +254,10 @@ export function createBoard(view) {
       geo = null;
     },
     requestDraw,
-    /** The thinking badge shows while the computer thinks (live game only). */
+    /** The thinking badge shows while the computer (or your own player) thinks (live game only). */
     update() {
-      badge.show(game.phase() === "playing" && game.thinking() && !game.lookingBack());
+      const thinking = game.phase() === "playing" && game.thinking() && !game.lookingBack();
+      badge.show(thinking, `${game.opponent().name} is thinking\u2026`);
     },
   };
 }

@@ -50,6 +50,7 @@ const CSS = `
 .gw-root .gw-choice:focus-within { outline: 2px solid #f6b93b; outline-offset: 2px; }
 .gw-root .gw-choice:has(input:focus:not(:focus-visible)) { outline: none; }
 .gw-root .gw-statgrid { display: grid; grid-template-columns: repeat(var(--gw-cols, 3), 1fr); gap: 6px; }
+.gw-root .gw-statgrid[hidden] { display: none; }
 .gw-root .gw-statgrid > div {
   display: flex; flex-direction: column; align-items: center; padding: 5px 6px 4px; min-width: 0;
   border-radius: 9px; background: rgba(0, 0, 0, 0.25); border: 1px solid rgba(255, 255, 255, 0.07);
@@ -175,13 +176,18 @@ export function createStatGrid({ doc = document, items = [], columns }) {
     text.textContent = label;
     box.append(value, text);
     el.appendChild(box);
-    cells[name] = { box, value };
+    cells[name] = { box, value, text };
   }
   return {
     el,
     set(name, v) {
       const cell = cells[name];
       if (cell) cell.value.textContent = v == null ? "" : String(v);
+    },
+    /** A new label for the value `name`. */
+    setLabel(name, label) {
+      const cell = cells[name];
+      if (cell && cell.text.textContent !== label) cell.text.textContent = label;
     },
     show(name, visible) {
       const cell = cells[name];

@@ -12,7 +12,10 @@
 // - pause: Continue (Esc or P too), New game, Sound on/off.
 // - result: what decided the game (for "no-moves" also the rule: a player who cannot
 //   move loses), this game's numbers and the record for this size and level; New game
-//   and Close. It opens once the last move has finished sliding; Close hides it until
+//   and Close. Against your own player (opponent_name) it names it ("first-capture
+//   wins", "first-capture's" captures) and, in place of the record, says that such
+//   games are not counted (save_note, from Python). On a board a program plays
+//   (driven_by) its New game buttons are disabled (Python would refuse them). It opens once the last move has finished sliding; Close hides it until
 //   the next result (while the game is over the Menu button, or P, opens it again). It
 //   is hidden while looking back.
 // On a small board (data-small="true" on the stage: a phone) the setup dialog leaves
@@ -33,6 +36,8 @@ const SIDE_OPTIONS = [
 
 const CSS = `
 .gw-loa .gw-loa-stage[data-small="true"] .gw-dialog-backdrop[data-dialog="setup"] .gw-dialog-message { display: none; }
+.gw-loa .gw-loa-result-note { margin: 12px 0 2px; font-size: 12px; color: #c9d2dc; }
+.gw-loa .gw-loa-result-note[hidden] { display: none; }
 `;
 
 /** The dialogs' own styles, for `el`'s document (or shadow root). */
@@ -194,13 +199,25 @@ function createResultDialog(view, returnFocus) {
       { name: "best_streak", label: "Best streak" },
     ],
   });
-  dialog.body.append(gameStats.el, recordHead, recordStats.el);
+  // instead of the record, against your own player: not counted
+  const notCounted = doc.createElement("p");
+  notCounted.className = "gw-loa-result-note";
+  notCounted.dataset.note = "not-counted";
+  notCounted.hidden = true;
+  dialog.body.append(gameStats.el, recordHead, recordStats.el, notCounted);
   onEscape(view.shell.onCleanup, dialog, () => actions.closeResult());
 
   function fill(r) {
+    const them = game.opponent();
     dialog.el.dataset.result = r.result;
-    dialog.setTitle(r.result === "win" ? "You win!" : r.result === "loss" ? "The computer wins" : "Draw");
-    dialog.setMessage(r.reason === "no-moves" ? `${reasonText(r)} A player who cannot move on their turn loses.` : reasonText(r));
+    dialog.setTitle(r.result === "win" ? "You win!" : r.result === "loss" ? `${them.The} wins` : "Draw");
+    const reason = reasonText(r, them);
+    dialog.setMessage(r.reason === "no-moves" ? `${reason} A player who cannot move on their turn loses.` : reason);
+    gameStats.setLabel("captures_computer", `${them.name}'s`);
+    recordHead.hidden = recordStats.el.hidden = them.own;
+    notCounted.hidden = !them.own;
+    notCounted.textContent = them.own ? game.saveNote() || `Games against ${them.name} are not counted.` : "";
+    dialog.buttons.new.disabled = !!view.shell.driven.by;
     const caps = Array.isArray(r.captures) ? r.captures : [];
     gameStats.set("captures_user", Number.isInteger(caps[0]) ? caps[0] : 0);
     gameStats.set("captures_computer", Number.isInteger(caps[1]) ? caps[1] : 0);
@@ -283,7 +300,7 @@ export function createDialogs(view) {
       discard.dialog.close();
     }
     if (p === "playing" && game.paused()) {
-      pause.setMessage(`${variantText(game.size(), game.level())} \u00b7 move ${game.moves()}`);
+      pause.setMessage(`${variantText(game.size(), game.level(), game.opponent())} \u00b7 move ${game.moves()}`);
       pause.open({ focus });
     } else pause.close();
     const r = p === "over" ? game.result() : null;

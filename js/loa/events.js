@@ -38,10 +38,22 @@ export function createEvents(view) {
   const animate = () => initialised && !view.reduced() && !game.lookingBack();
 
   function announceMove(parts) {
-    const who = parts.by === "computer" ? "The computer" : "You";
+    const who = parts.by === "computer" ? game.opponent().The : "You";
     const n = game.size();
     const text = parts.move || `${squareName(parts.src[0], parts.src[1], n)}-${squareName(parts.dst[0], parts.dst[1], n)}`;
     view.status.announce(`${who} moved ${text}${parts.capture ? ", capturing a piece" : ""}.`);
+  }
+
+  /** "New game: 6×6, Easy. Your move." (against your own player: "6×6, vs <name>"). */
+  function startText(ev) {
+    const them = game.opponent();
+    const n = game.size();
+    const against = them.own ? `vs ${them.name}` : LEVEL_NAMES[game.level()];
+    if (ev.continued === true) {
+      const which = them.own ? `${n}\u00d7${n} game vs ${them.name}` : `${n}\u00d7${n} ${against} game`;
+      return `Continuing the ${which} at move ${game.moves()}.`;
+    }
+    return `New game: ${n}\u00d7${n}, ${against}. ${ev.side === "second" ? `${them.The} moves first.` : "Your move."}`;
   }
 
   function enqueue(ev, parts, withSound) {
@@ -94,9 +106,7 @@ export function createEvents(view) {
           start.tween = view.animator.start(START_MS, { onDone: () => fx.start === start && (fx.start = null) });
           fx.start = start.tween.done ? null : start;
         }
-        status.announce(ev.continued === true
-          ? `Continuing the ${game.size()}\u00d7${game.size()} ${LEVEL_NAMES[game.level()]} game at move ${game.moves()}.`
-          : `New game: ${game.size()}\u00d7${game.size()}, ${LEVEL_NAMES[game.level()]}. ${ev.side === "second" ? "The computer moves first." : "Your move."}`);
+        status.announce(startText(ev));
         break;
       case "select": {
         if (withSound) sound.play(SOUNDS.select);
@@ -122,7 +132,7 @@ export function createEvents(view) {
         const kind = r ? r.result : ev.result;
         if (withSound) sound.play(resultSound(kind));
         if (skipped && animate()) slideMissedMove(ev);
-        if (r) status.announce(`${resultWords(kind)}. ${reasonText(r)}`);
+        if (r) status.announce(`${resultWords(kind, game.opponent())}. ${reasonText(r, game.opponent())}`);
         break;
       }
       case "goto": {

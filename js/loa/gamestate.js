@@ -6,10 +6,12 @@
 //   const game = readGame(model);
 //   game.phase()  game.size()  game.board(n)  game.targets(n)  game.lookingBack() ...
 //   game.saved()  game.savedFor(n, level)  game.side()  game.explanation()  game.canWhy()
+//   game.opponent()  (who plays the light pieces, in words: rules.js opponentWords)
 
+import { opponentName } from "../lib/driven.js";
 import { asCell, asCellValues, asIntGrid, asObject, readBool, readInt, readRaw, readString } from "../lib/traits.js";
 import { LINES } from "./linecounts.js";
-import { LEVELS, PHASES, SIZES, startBoard } from "./rules.js";
+import { LEVELS, PHASES, SIZES, opponentWords, startBoard } from "./rules.js";
 import { readHistory } from "../lib/history.js";
 
 /** "first" or "second": the side the user plays (the move order). */
@@ -166,6 +168,8 @@ export function readGame(model) {
     position: () => readInt(model, "position", 0),
     showCounts: () => readBool(model, "show_counts", false),
     error: () => readString(model, "error", ""),
+    /** Who plays the light pieces, in words: the computer, or your own player by its name. */
+    opponent: () => opponentWords(opponentName(model)),
     /** Why this game is not saved (its slot keeps another game), or "". */
     saveNote: () => readString(model, "save_note", ""),
     /** Undo is possible: the user made a move and the pause menu is not open. */

@@ -6,7 +6,11 @@
 // kept analysis or, live, when any of the computer's moves has one. Narrow, the
 // buttons show only their icons; their titles say what they do. Where the title and
 // the variant do not fit beside the three buttons on one line, the variant goes under
-// "Lines of Action" (which never breaks).
+// "Lines of Action" (which never breaks), cut short with an ellipsis if need be (a long
+// name: the buttons keep their room). Against your own player (opponent_name) the
+// variant names it in place of the level: "6×6 Quick · vs first-capture". On a board
+// a program plays (driven_by) Undo is disabled, and Menu too while the game goes on
+// (Python would refuse the pause); Why? still works.
 
 import { createButton } from "../lib/buttons.js";
 import { ensureStyleSheet } from "../lib/stylesheet.js";
@@ -18,6 +22,8 @@ const CSS = `
   display: flex; flex-wrap: wrap; align-items: baseline; column-gap: 6px; white-space: nowrap; line-height: 1.2;
 }
 .gw-loa:not([data-compact="true"]) .gw-header .gw-title small { margin-left: 0; }
+.gw-loa .gw-header .gw-title { min-width: 0; }
+.gw-loa .gw-header .gw-title small { min-width: 0; max-width: 100%; overflow: hidden; text-overflow: ellipsis; }
 .gw-loa .gw-loa-header-buttons [data-action="why"][aria-pressed="true"] {
   color: ${PALETTE.accent}; border-color: ${PALETTE.accentSoft}; background: rgba(246, 185, 59, 0.12);
 }
@@ -35,13 +41,14 @@ const MENU_TITLE = "Pause: continue, new game, sound (P)";
 /** The Why? button's tooltip for the state shown. */
 function whyTitle(game) {
   const shown = game.explanation();
-  if (shown) return `Shown: why ${shown.by === "computer" ? "the computer" : shown.player || "the player"} played ${shown.move} (W)`;
+  const them = game.opponent();
+  if (shown) return `Shown: why ${shown.by === "computer" ? them.the : shown.player || "the player"} played ${shown.move} (W)`;
   if (game.canWhy()) {
     return game.explained().includes(game.history()[0])
       ? "Why was this move played? Its analysis on the board (W)"
-      : "Why did the computer play its last move? Its analysis on the board (W)";
+      : `Why did ${them.the} play its last move? Its analysis on the board (W)`;
   }
-  return game.lookingBack() ? "No analysis was kept for this move (W)" : "The computer's reasons, once it has moved (W)";
+  return game.lookingBack() ? "No analysis was kept for this move (W)" : `${them.The}'s reasons, once it has moved (W)`;
 }
 
 /** `actions`: the view's actions (why, undo, openMenu). */
@@ -85,10 +92,13 @@ export function createHeader({ doc, shell, game, actions }) {
     update() {
       const p = game.phase();
       const note = p === "setup" ? "" : game.saveNote();
-      shell.subtitle.textContent = p === "setup" ? "" : `${variantText(game.size(), game.level())}${note ? " \u00b7 not saved" : ""}`;
+      const them = game.opponent();
+      shell.subtitle.textContent = p === "setup" ? "" : `${variantText(game.size(), game.level(), them)}${note ? " \u00b7 not saved" : ""}`;
       shell.subtitle.title = note;
-      menuButton.disabled = p === "setup";
-      undoButton.disabled = !game.canUndo();
+      const driven = !!shell.driven.by;
+      menuButton.disabled = p === "setup" || (driven && p === "playing");
+      undoButton.disabled = driven || !game.canUndo();
+      undoButton.title = `Take back your last move and ${them.the}'s answer (U)`;
       undoButton.hidden = p === "setup";
       whyButton.hidden = p === "setup";
       whyButton.disabled = !game.canWhy();

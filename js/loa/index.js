@@ -54,7 +54,7 @@ const TRAITS = [
   "phase", "size", "level", "board", "turn", "selected", "targets", "line_counts", "show_counts", "groups",
   "captures", "moves", "last_move", "thinking", "paused", "result", "saved", "overlay", "history_length",
   "history_index", "position", "last_event", "muted", "reduced_motion", "error", "side", "explained", "explaining",
-  "save_note",
+  "save_note", "opponent_name", "driven_by",
 ];
 
 const SETTINGS = [

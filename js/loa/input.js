@@ -6,6 +6,10 @@
 //   usual (Python already holds the final position). A click on a cell the selected
 //   piece cannot reach is sent too (Python ignores it) and flashes the cell. While
 //   looking back a click nudges the banner; while paused it resumes.
+// - A board a program plays (driven_by): a click or Enter/Space selects nothing and
+//   sends nothing (it nudges the "Played by" line), no pointer over the pieces; U and
+//   P (while the game goes on) likewise (actions.js); the cursor, W and the history
+//   keys still work.
 // - Keys P (pause/resume, results when over), M (sound), U (undo) and W (Why?: the
 //   computer's reasons) work anywhere in the view but in a text field (consumed, so
 //   they never reach the notebook); the board keys (arrows, Home/End, Enter/Space,
@@ -33,6 +37,10 @@ export function createInput(view) {
       return;
     }
     if (p !== "playing") return;
+    if (view.shell.driven.by) {
+      view.shell.driven.nudge(); // a program plays this board: Python would refuse the click
+      return;
+    }
     if (game.paused()) {
       actions.act({ type: "resume" });
       return;
@@ -89,7 +97,7 @@ export function createInput(view) {
   function reflectCursorStyle() {
     const hover = fx.hover;
     let pointer = false;
-    if (hover && game.phase() === "playing" && !game.lookingBack() && game.turn() === "user") {
+    if (hover && game.phase() === "playing" && !game.lookingBack() && game.turn() === "user" && !view.shell.driven.by) {
       const n = game.size();
       const k = game.board(n)[hover[0] * n + hover[1]];
       pointer = k === USER || game.targets(n).some(([r, c]) => r === hover[0] && c === hover[1]);
@@ -147,7 +155,7 @@ export function createInput(view) {
       return true;
     }
     if (key === "u" || key === "U") {
-      if (!game.canUndo()) return false;
+      if (!game.canUndo() && !view.shell.driven.by) return false;
       actions.undo();
       return true;
     }

@@ -17,8 +17,22 @@ export const STYLE = { [USER]: "black", [COMPUTER]: "white" };
 /** The other side. */
 export const opponent = (side) => (side === USER ? COMPUTER : USER);
 
-/** "6×6 Quick · Easy": the board and the level of a game. */
-export const variantText = (n, level) => `${n}\u00d7${n} ${SIZE_NAMES[n]} \u00b7 ${LEVEL_NAMES[level]}`;
+/**
+ * The player in the light pieces' seat, in words: the computer (a level) or your own
+ * player (`opponent_name`) by its name — { own, name: "Computer", the: "the computer",
+ * The: "The computer" }, or the name in all three.
+ */
+export function opponentWords(name = "") {
+  return name
+    ? { own: true, name, the: name, The: name }
+    : { own: false, name: "Computer", the: "the computer", The: "The computer" };
+}
+const COMPUTER_WORDS = opponentWords();
+
+/** "6×6 Quick · Easy": the board and the level of a game (against your own player:
+ *  "6×6 Quick · vs first-capture"). */
+export const variantText = (n, level, them = COMPUTER_WORDS) =>
+  `${n}\u00d7${n} ${SIZE_NAMES[n]} \u00b7 ${them.own ? `vs ${them.name}` : LEVEL_NAMES[level]}`;
 
 /** The starting position of an n x n board (user: top and bottom rows; computer:
  *  left and right columns; corners empty). */
@@ -33,16 +47,16 @@ export function startBoard(n) {
   return b;
 }
 
-/** What decided the game, in words. */
-export function reasonText(result) {
+/** What decided the game, in words (`them`: opponentWords). */
+export function reasonText(result, them = COMPUTER_WORDS) {
   const winner = result.winner;
   switch (result.reason) {
     case "connected":
       if (winner === "user") return "All your pieces are connected.";
-      if (winner === "computer") return "All the computer's pieces are connected.";
+      if (winner === "computer") return `All ${them.the}'s pieces are connected.`;
       return "The pieces are connected.";
     case "no-moves":
-      if (winner === "user") return "The computer has no legal move.";
+      if (winner === "user") return `${them.The} has no legal move.`;
       if (winner === "computer") return "You have no legal move.";
       return "No legal move is left.";
     case "move-limit":
@@ -52,7 +66,7 @@ export function reasonText(result) {
   }
 }
 
-/** "You win" / "The computer wins" / "Draw" for a result kind. */
-export function resultWords(kind) {
-  return kind === "win" ? "You win" : kind === "loss" ? "The computer wins" : "Draw";
+/** "You win" / "The computer wins" / "Draw" for a result kind (`them`: opponentWords). */
+export function resultWords(kind, them = COMPUTER_WORDS) {
+  return kind === "win" ? "You win" : kind === "loss" ? `${them.The} wins` : "Draw";
 }

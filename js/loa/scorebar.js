@@ -2,7 +2,10 @@
 // its piece as an icon, its groups — the goal is 1 — and the pieces it captured; the
 // side to move is outlined), and between them the move number and whose move it is
 // (or "Paused", "Looking back", the result). Narrow, the move and the turn go under
-// the two sides.
+// the two sides. Against your own player (opponent_name) the light side bears its
+// name, not "Computer" (cut short with an ellipsis, the whole name in the tooltip).
+// On a board a program plays (driven_by) the turn reads "Dark to move" / "Light to
+// move": it plays both sides.
 
 import { pieceCss } from "./pieces.js";
 import { COMPUTER, STYLE, USER } from "./rules.js";
@@ -24,7 +27,7 @@ function sideBox(doc, side, name, tag) {
   stats.className = "gw-loa-side-stats";
   text.append(nameEl, stats);
   box.append(stone, text);
-  return { el: box, stats };
+  return { el: box, stats, nameEl, stone };
 }
 
 function sideStats(groups, captured, connected) {
@@ -36,17 +39,27 @@ function sideStats(groups, captured, connected) {
 }
 
 /** The text of the turn pill and its tone (data-turn: "user", "computer" or "over"). */
-function turnText(game, back, result) {
+function turnText(game, back, result, driven) {
+  const them = game.opponent();
   if (back) return ["over", "Looking back"];
   if (game.phase() === "over") {
-    return ["over", result ? (result.result === "win" ? "You won" : result.result === "loss" ? "Computer won" : "Draw") : "Game over"];
+    return ["over", result ? (result.result === "win" ? "You won" : result.result === "loss" ? `${them.name} won` : "Draw") : "Game over"];
   }
   if (game.paused()) return ["over", "Paused"];
   const t = game.turn();
-  return [t, t === "user" ? "Your move" : "Computer's move"];
+  if (driven) return [t, t === "user" ? "Dark to move" : "Light to move"]; // (a program plays both)
+  return [t, t === "user" ? "Your move" : `${them.name}'s move`];
 }
 
-export function createScoreBar({ doc, game }) {
+/** The light side's name and tooltips: the computer's, or your own player's. */
+function nameOpponent(side, them) {
+  if (side.nameEl.textContent !== them.name) side.nameEl.textContent = them.name;
+  side.nameEl.title = them.own ? `${them.name}: your own player in the computer's seat` : "";
+  side.stone.title = `${them.The}'s pieces: light (o)`;
+  side.el.title = `${them.The}'s pieces (o, light): its groups (goal: 1) and the pieces it captured`;
+}
+
+export function createScoreBar({ doc, game, shell }) {
   const userSide = sideBox(doc, "user", "You", "Your pieces: dark (x)");
   const computerSide = sideBox(doc, "computer", "Computer", "The computer's pieces: light (o)");
   userSide.el.title = "Your pieces (x, dark): the number of separate groups (goal: 1) and the pieces you captured";
@@ -65,6 +78,8 @@ export function createScoreBar({ doc, game }) {
 
   function update() {
     const sides = [userSide, computerSide];
+    const them = game.opponent();
+    nameOpponent(computerSide, them);
     if (game.phase() === "setup") {
       const sep = '<span class="gw-loa-sep"> \u00b7 </span>';
       const second = game.side() === "second"; // the choice in the setup dialog: who opens
@@ -89,9 +104,9 @@ export function createScoreBar({ doc, game }) {
     });
     moveLabel.innerHTML = back ? `Move <b>${hIndex}</b> of ${hLength - 1}` : `Move <b>${game.moves()}</b>`;
     turnPill.hidden = false;
-    [turnPill.dataset.turn, turnPill.textContent] = turnText(game, back, game.result());
+    [turnPill.dataset.turn, turnPill.textContent] = turnText(game, back, game.result(), shell.driven.by);
     const count = (g) => (g === null ? "?" : g);
-    el.setAttribute("aria-label", `You: ${count(groups[0])} groups \u00b7 Computer: ${count(groups[1])} groups (goal: 1)`);
+    el.setAttribute("aria-label", `You: ${count(groups[0])} groups \u00b7 ${them.name}: ${count(groups[1])} groups (goal: 1)`);
   }
 
   return { el, update };

@@ -15,7 +15,8 @@
 //   a pause would stop a computer player (Python refuses moves while paused). The
 //   views of a model tell the player's events from Python's once per event id: an
 //   event that follows an intent sent by a view is the player's, any other is
-//   Python's; auto-pause waits for the player's next one.
+//   Python's; auto-pause waits for the player's next one. Never on a board a program
+//   plays (driven_by): Python would refuse the pause.
 
 // per model: { views: Map(token -> in sight: true | false | null), sent: an intent not answered yet,
 // classified: the last event id looked at, byPlayer: the latest event was the player's }
@@ -37,7 +38,7 @@ export function createAutoPause(view) {
   }
 
   function pause(why) {
-    if (view.destroyed || !shell.live || !state.byPlayer || !clockCounts()) return;
+    if (view.destroyed || !shell.live || shell.driven.by || !state.byPlayer || !clockCounts()) return;
     root.dataset.autoPaused = why;
     view.act({ type: "pause" });
   }

@@ -16,6 +16,8 @@
 // - Dialogs stay on screen over a tall (portrait) board: their panel is sticky.
 // - Looking back at an earlier position, No more moves and Board cleared stay closed
 //   (the board is to be seen); they open again with the live game.
+// - A board played by a program (driven_by): No more moves never opens (the program
+//   shuffles), Board cleared opens with its buttons disabled (the program deals again).
 
 import { listen } from "../lib/cleanup.js";
 import { formatClock } from "../lib/clock.js";
@@ -102,7 +104,8 @@ export function createDialogs(view) {
       const { traits } = view;
       const eventId = view.events.handled;
       const isWon = traits.won();
-      const isStuck = traits.stuck() && !isWon && !traits.lesson();
+      const driven = !!shell.driven.by;
+      const isStuck = traits.stuck() && !isWon && !traits.lesson() && !driven;
       const isPaused = traits.paused() && !isWon;
       const back = traits.lookingBack();
       if (isWon && !prevWon && fresh && claimSound(model, eventId, "won")) view.sound.play(SOUNDS.win);
@@ -127,6 +130,7 @@ export function createDialogs(view) {
         wonRecord.set(String(record));
         wonRecord.el.hidden = !(record > 0) || traits.lesson();
         wonStats.hidden = wonTime.el.hidden && wonRecord.el.hidden;
+        won.buttons.restart.disabled = won.buttons.new.disabled = driven;
         won.open({ focus: focusInside });
         if (!prevWon && fresh) view.effects.celebrateWin();
       } else {

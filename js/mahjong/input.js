@@ -13,6 +13,9 @@
 //   Space), but Esc while looking back returns to the live game from anywhere.
 // - Looking back (lookback.js): the board is read-only; a click, a drag, Enter/Space,
 //   H, U or S nudges the banner instead of sending anything.
+// - A board played by a program (driven_by, js/lib/driven.js): no selection and no
+//   drag; a click, Enter/Space or H U S N R P sends nothing and nudges the "Played
+//   by" line. The cursor and the history keys still work.
 
 import { listen } from "../lib/cleanup.js";
 import { createGridCursor } from "../lib/grid.js";
@@ -37,6 +40,10 @@ function clickCell(view, gridCell) {
   }
   if (traits.lookingBack()) {
     view.history.nudge(); // a past position is read-only
+    return;
+  }
+  if (view.shell.driven.by) {
+    view.shell.driven.nudge(); // a program plays this board: Python would refuse the click
     return;
   }
   if (traits.won()) return;
@@ -79,7 +86,7 @@ export function createInput(view) {
   const geo = () => layout.geo;
   const cellAt = (x, y) => (geo() ? geo().cellAt(x, y) : null);
   // no drag (a press is a tap then: clickCell), no hint
-  const blocked = () => traits.paused() || traits.won() || traits.lookingBack();
+  const blocked = () => traits.paused() || traits.won() || traits.lookingBack() || !!view.shell.driven.by;
 
   function endDrag() {
     pointer.drag = null;
@@ -166,6 +173,10 @@ export function createInput(view) {
       view.history.nudge(); // a past position is read-only
       return null;
     }
+    if (["h", "u", "s", "n", "r"].includes(key) && view.shell.driven.by) {
+      view.shell.driven.nudge(); // a program plays this board
+      return null;
+    }
     switch (key) {
       case "h":
         return blocked() ? null : { type: "hint" };
@@ -222,7 +233,8 @@ export function createInput(view) {
         return;
       case "p":
         consume(event);
-        togglePause(view);
+        if (view.shell.driven.by) view.shell.driven.nudge();
+        else togglePause(view);
         return;
       case "m":
         consume(event);

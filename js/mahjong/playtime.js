@@ -4,7 +4,8 @@
 //
 // Choices where the contract is silent:
 // - `tick` messages: one view per model sends them (two views of one model would
-//   double them), at each 10 s boundary of the extrapolated play time.
+//   double them), at each 10 s boundary of the extrapolated play time; none while a
+//   program plays the board (driven_by: Python would refuse them).
 
 import { createClock } from "../lib/clock.js";
 import { readBool, readNumber, sendMessage } from "../lib/traits.js";
@@ -42,6 +43,7 @@ export function createPlaytime(view, show) {
     clearTimeout(tickTimer);
     tickTimer = 0;
     if (view.destroyed || !base.running || !view.traits.timed() || view.traits.won() || view.traits.paused()) return;
+    if (shell.driven.by) return;
     const t = seconds();
     const next = (Math.floor(t / TICK_EVERY + 1e-6) + 1) * TICK_EVERY;
     const wait = Math.max(200, (next - t) * 1000 + 60);

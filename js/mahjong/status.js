@@ -6,7 +6,10 @@
 // Choices where the contract is silent:
 // - A lesson board with no removable pair says so here ("No pair can be removed
 //   here.") instead of opening the No more moves dialog.
+// - A board played by a program (driven_by) says who plays it in place of what the
+//   player may do.
 
+import { drivenStatus } from "../lib/driven.js";
 import { pathText } from "./pathshown.js";
 import { tileName } from "./tilecodes.js";
 
@@ -29,6 +32,7 @@ export function showStatus(view) {
   else if (pathShown && !back && !traits.paused()) status.show(pathText(pathShown), "overlay");
   else if (overlay && overlay.title) status.show(overlay.title, "overlay");
   else if (back) status.show("Looking back: PageUp/PageDown step, Esc returns to the game.");
+  else if (view.shell.driven.by) status.show(drivenStatus());
   else if (traits.won()) status.show(`Board cleared! Score ${traits.score()}. Play again (R) or start a new game (N).`);
   else if (traits.paused()) status.show("Paused. Press P or click the board to resume.");
   else if (traits.stuck() && traits.lesson()) status.show("No pair can be removed here.");

@@ -32,6 +32,7 @@ export const WATCHED = [
   "position",
   "history_length",
   "history_index",
+  "driven_by",
 ];
 
 /**

@@ -1,7 +1,8 @@
 // The toolbar: Hint, Undo, Shuffle, New game, Play again, Pause (Resume while paused)
 // and Sound, each with an icon, its key and a tooltip (a compact view shows only the
 // icons); which of them can be used follows the traits (looking back at an earlier
-// position: not Hint, Undo, Shuffle — their tooltips say to return to the game).
+// position: not Hint, Undo, Shuffle — their tooltips say to return to the game; a
+// board played by a program, driven_by: none but Sound).
 
 import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
@@ -55,14 +56,16 @@ export function createGameToolbar(view) {
       const paused = traits.paused();
       const stuck = traits.stuck();
       const back = traits.lookingBack();
-      hint.disabled = back || won || paused || stuck;
-      undo.disabled = back || !traits.canUndo() || paused;
-      shuffle.disabled = back || !stuck || won || paused;
+      const driven = !!shell.driven.by;
+      hint.disabled = back || won || paused || stuck || driven;
+      undo.disabled = back || !traits.canUndo() || paused || driven;
+      shuffle.disabled = back || !stuck || won || paused || driven;
+      fresh.disabled = driven;
       hint.title = TITLES.hint[back ? 1 : 0];
       undo.title = TITLES.undo[back ? 1 : 0];
       shuffle.title = TITLES.shuffle[back ? 1 : 0];
-      pause.disabled = won;
-      restart.disabled = false;
+      pause.disabled = won || driven;
+      restart.disabled = driven;
       const next = paused ? "resume" : "pause";
       pause.dataset.action = next;
       if (pauseLabel) pauseLabel.textContent = paused ? "Resume" : "Pause";

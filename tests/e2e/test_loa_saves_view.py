@@ -138,8 +138,8 @@ def test_play_asks_before_discarding_a_saved_game(lab):
     page.locator(f"{SETUP} [data-action=play]").click()
     confirm.locator("[data-action=discard]").click()
     lab.wait_for_attr(ROOT, "data-phase", "playing")
-    assert lab.evaluate("[w.size, w.level, w.moves, w.store.load('loa', '8x8 hard')['game']['moves']]") == [
-        8, "hard", 0, []]
+    # the new game replaces the saved one (a save may wait for the store's lock a moment)
+    lab.until("[w.size, w.level, w.moves, w.store.load('loa', '8x8 hard')['game']['moves']] == [8, 'hard', 0, []]")
     assert confirm.is_hidden() and lab.evaluate("w.error") == ""
 
 

@@ -190,6 +190,8 @@ class Domino(DominoTable):
         if self._opponent is not None:
             self.opponent_name = str(getattr(self._opponent, "name", type(self._opponent).__name__))
             self.names = ["You", self.opponent_name]
+        if self.driven_by:  # a program plays both seats: the seats by number, as its agents
+            self.names = ["player_0", "player_1"]
         self._start(game if game is not None else Game(seed))
 
     def _remembered_mode(self) -> str:
@@ -448,7 +450,7 @@ class Domino(DominoTable):
             self._sync_history()
             self.log = hand_log(game, self.names, USER if against else None)
             other = COMPUTER if against else 1 - seat
-            subject = "The computer" if against else self.names[other]
+            subject = (self.opponent_name or "The computer") if against and not self.driven_by else self.names[other]
             self.recap = "" if self.handoff else recap(self.log, other, subject)
             self.revealed = [list(t) for t in game.hand(COMPUTER)] if against and game.is_over else []
 

@@ -161,13 +161,8 @@ class DominoEnv(TwoPlayerEnv):
     def _new_game(self, rng: np.random.Generator) -> Game:
         return Game(int(rng.integers(2**63)))
 
-    def _starting_game(self, game: Any) -> Game:
-        if not isinstance(game, Game):
-            raise BadEnvOption(f"options['game'] must be a dominoes game (gamewidgets.domino.Game), "
-                               f"not {short_repr(game)}")
-        if game.is_over:
-            raise BadEnvOption(f"options['game'] is over ({game.outcome()}): nothing to play")
-        return game.copy()
+    def _is_game(self, game: Any) -> str | None:
+        return None if isinstance(game, Game) else "a dominoes game (gamewidgets.domino.Game)"
 
     def _action_of(self, move: Move) -> int:
         return action_of(move)

@@ -94,13 +94,10 @@ class LinesOfActionEnv(TwoPlayerEnv):
     def _new_game(self, rng: np.random.Generator) -> Game:
         return Game(self.size)
 
-    def _starting_game(self, game: Any) -> Game:
-        if not isinstance(game, Game) or game.size != self.size:
-            raise BadEnvOption(f"options['game'] must be a {self.size}×{self.size} Lines of Action game "
-                               f"(gamewidgets.loa.Game), not {short_repr(game)}")
-        if game.is_over:
-            raise BadEnvOption(f"options['game'] is over ({game.outcome()}): nothing to play")
-        return game.copy()
+    def _is_game(self, game: Any) -> str | None:
+        if isinstance(game, Game) and game.size == self.size:
+            return None
+        return f"a {self.size}×{self.size} Lines of Action game (gamewidgets.loa.Game)"
 
     def _action_of(self, move: Move) -> int:
         return action_of(move)

@@ -200,9 +200,7 @@ class SinglePlayerEnv(gymnasium.Env[Observation, np.int64], Generic[GameT]):
         if self._widget is None:
             self.game  # noqa: B018  (raises ResetNeeded before the first reset)
             kwargs.setdefault("store", None)
-            widget = self._new_widget(**kwargs)
-            widget._drive(DRIVER)
-            self._widget = widget
+            self._widget = self._new_widget(driven_by=DRIVER, **kwargs)
         return self._widget
 
     def __getstate__(self) -> dict[str, Any]:

@@ -45,12 +45,11 @@ What every two-player environment does (choices where the issue is silent):
 - ``env.widget(**kwargs)``: the game's widget showing the environment's game live
   (``store=None`` unless given: nothing saved to disk); made at the first call and
   kept, a later call returns the same widget (and ignores its arguments). The widget
-  is driven by the environment (``w._drive("the PettingZoo environment")``): its view
-  takes no moves and its computer never answers; every later move goes through the
+  is made driven by the environment (``driven_by="the PettingZoo environment"``): its
+  view takes no moves and its computer seat never answers, not even as it starts on a
+  position where the computer's side is to move; every later move goes through the
   widget (``_driven_play``), every reset shows the new game (``_driven_start``), so
-  ``w.game is env.game`` from then on. The widget is made driven
-  (``driven_by=...``), so its computer seat never answers, not even as it starts on a
-  position where the computer's side is to move.
+  ``w.game is env.game`` from then on.
 """
 
 from __future__ import annotations
@@ -134,9 +133,19 @@ class TwoPlayerEnv(AECEnv):
         """A new game for ``reset`` (with chance: dealt from ``rng``)."""
         raise NotImplementedError
 
+    def _is_game(self, game: Any) -> str | None:
+        """None when ``game`` (``reset``'s option) is a game of this environment, else
+        what it should be."""
+        raise NotImplementedError
+
     def _starting_game(self, game: Any) -> Any:
         """A copy of ``game`` (``reset``'s option) to play, or :class:`BadEnvOption`."""
-        raise NotImplementedError
+        wanted = self._is_game(game)
+        if wanted is not None:
+            raise BadEnvOption(f"options['game'] must be {wanted}, not {short_repr(game)}")
+        if game.is_over:
+            raise BadEnvOption(f"options['game'] is over ({game.outcome()}): nothing to play")
+        return game.copy()
 
     def _action_of(self, move: Any) -> int:
         """The action number of the game's legal ``move``."""
@@ -296,9 +305,7 @@ class TwoPlayerEnv(AECEnv):
         self._check_reset("widget")
         if self._widget is None:
             kwargs.setdefault("store", None)
-            widget = self._make_widget(self.game, driven_by=DRIVER, **kwargs)
-            widget._drive(DRIVER)
-            self._widget = widget
+            self._widget = self._make_widget(self.game, driven_by=DRIVER, **kwargs)
         return self._widget
 
     # ---------------------------------------------------------------- checks
