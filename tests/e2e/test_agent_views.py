@@ -17,20 +17,12 @@ import inspect
 from . import domino_page, mahjong_page
 from .line98_page import ROOT as LINE98
 from .square_grid import CANVAS, click_cell
+from .test_loa_view import NEAR_WIN  # 6x6, you (x) to move: c4-c2 joins all your pieces
 
 LOA = "[data-game=loa]"
 DOMINO = domino_page.ROOT
 BADGE = "[data-notice=driven]"
 
-# 6x6, you (x) to move: c4-c2 joins all your pieces into one group (as in test_loa_view.py).
-NEAR_WIN = """
-. . . . . .
-. . x x . .
-. o x x . o
-. . . x . .
-. o . . . .
-. x . . . o
-"""
 
 
 def first_legal_move(game):
