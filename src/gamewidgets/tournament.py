@@ -47,13 +47,10 @@ from __future__ import annotations
 import hashlib
 import html
 import itertools
-import multiprocessing
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from .match import (
     GAME_OPTIONS,
@@ -69,7 +66,9 @@ from .match import (
     pool_workers,
 )
 from .match_result import MatchResult
-from .ratings import bradley_terry
+
+if TYPE_CHECKING:  # numpy and the fit load with the first tournament, not with ``import gamewidgets``
+    import numpy as np
 
 
 def pair_seed(seed: int, index: int) -> int:
@@ -125,6 +124,8 @@ def tournament(game: str, players: Sequence[Any], games_per_pair: int = 10, seed
     players, names = _checked(game, players, games_per_pair, options)
     report, close = _progress_of(progress, "hands" if game == "domino" else "games")
     n = len(players)
+    import numpy as np
+
     wins, draws = np.zeros((n, n), dtype=int), np.zeros((n, n), dtype=int)
     matches: dict[tuple[str, str], MatchResult] = {}
     started = time.perf_counter()
@@ -160,6 +161,8 @@ def _play_pairs(game: str, players: list[Any], names: list[str], games_per_pair:
     if executor is None:
         workers = pool_workers(names, players, workers)
     if executor is None and workers is not None and workers > 1:
+        import multiprocessing
+
         pool = executor = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
     try:
         for index, (i, j) in enumerate(pairs):
@@ -197,6 +200,8 @@ class TournamentResult:
         self.one_player = game in ONE_PLAYER
         #: points[i][j]: what player i scored against player j
         self.points = wins + draws / 2
+        from .ratings import bradley_terry
+
         self.fit = bradley_terry(self.points)
 
     @property
