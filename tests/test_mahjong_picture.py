@@ -5,7 +5,7 @@ from xml.dom.minidom import parseString
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from gamewidgets.analysis import Analysis, Candidate
@@ -178,6 +178,7 @@ json_values = st.recursive(
 
 @settings(max_examples=60, deadline=None)
 @given(st.dictionaries(st.sampled_from(["title", "pairs", "next", "cells"]), json_values))
+@example({"title": "\x08"})  # a control character in the title once made the picture invalid XML
 def test_any_overlay_makes_a_picture(marks):
     game = Game.from_grid([["D1", "D1", "B2", "B2"], ["C3", None, "C3", "WE"]], scoring="standard")
     parseString(game.svg(overlay=marks))

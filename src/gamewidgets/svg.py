@@ -2,8 +2,9 @@
 
 Every game's ``Game.svg(overlay=None)`` (and ``_repr_svg_``, so a ``Game`` left last in
 a notebook cell shows as a picture) is drawn with a :class:`Drawing`: a small builder of
-SVG elements that escapes every text and attribute, so a picture is always well-formed
-XML. :func:`draw_overlay` draws a computer player's analysis on a grid board the way
+SVG elements that escapes every text and attribute, and leaves out the characters XML
+cannot hold (control characters such as a backspace, lone surrogates), so a picture is
+always well-formed XML. :func:`draw_overlay` draws a computer player's analysis on a grid board the way
 the views do (js/lib/overlay.js): target cells tinted on the same colour scale, a
 label in the corner, the chosen move as an arrow. The overlay is the shape of the
 widgets' ``overlay`` trait: ``{"title", "cells": [[row, col, value 0..1, label], ...],
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
@@ -44,6 +46,21 @@ def scale_colour(value: float) -> str:
     return SCALE_STOPS[-1][1]
 
 
+# what XML 1.0 cannot hold, even escaped: the C0 controls but tab, newline and return,
+# the surrogates, U+FFFE and U+FFFF
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(value: str) -> str:
+    """``value`` escaped as XML text, without the characters XML cannot hold."""
+    return escape(_NOT_XML.sub("", value))
+
+
+def _quoted(value: str) -> str:
+    """``value`` as a quoted XML attribute, without the characters XML cannot hold."""
+    return quoteattr(_NOT_XML.sub("", value))
+
+
 def _number(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".") if isinstance(value, float) else str(value)
 
@@ -67,23 +84,23 @@ class Drawing:
             self.add("rect", x=0, y=0, width=width, height=height, rx=12, fill=background)
 
     def add(self, tag: str, *, text: str | None = None, title: str | None = None, **attributes: Any) -> None:
-        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(_attribute(value))}"
+        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={_quoted(_attribute(value))}"
                         for name, value in attributes.items() if value is not None)
-        inner = (f"<title>{escape(title)}</title>" if title else "") + (escape(text) if text is not None else "")
+        inner = (f"<title>{_text(title)}</title>" if title else "") + (_text(text) if text is not None else "")
         self._parts.append(f"<{tag}{attrs}>{inner}</{tag}>" if inner else f"<{tag}{attrs}/>")
 
     def raw_group(self, drawing: Drawing, **attributes: Any) -> None:
         """Another drawing's elements as a group (``transform=`` to place it; shared
         attributes on the group keep a picture small)."""
-        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={quoteattr(_attribute(value))}"
+        attrs = "".join(f" {name.rstrip('_').replace('_', '-')}={_quoted(_attribute(value))}"
                         for name, value in attributes.items() if value is not None)
         self._parts.append(f"<g{attrs}>{''.join(drawing._parts)}</g>")
 
     def __str__(self) -> str:
-        label = f' role="img" aria-label={quoteattr(self.label)}' if self.label else ""
+        label = f' role="img" aria-label={_quoted(self.label)}' if self.label else ""
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{_number(self.width)}" '
                 f'height="{_number(self.height)}" viewBox="0 0 {_number(self.width)} {_number(self.height)}"'
-                f'{label} font-family={quoteattr(FONT)}>' + "".join(self._parts) + "</svg>")
+                f'{label} font-family={_quoted(FONT)}>' + "".join(self._parts) + "</svg>")
 
 
 def draw_overlay(drawing: Drawing, overlay: Mapping[str, Any] | None, box: CellBox, *, layer: str = "all") -> None:
