@@ -7,6 +7,11 @@ JS_SOURCES := $(wildcard js/*/*.js) js/build.mjs
 
 LINTED := src tests benchmarks tools hatch_build.py
 
+# pytest runs on WORKERS processes (pytest-xdist; logical: one per CPU, hyperthreads
+# counted), each taking whole test files, the browser test files first (tests/conftest.py)
+WORKERS ?= logical
+XDIST := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
+
 .PHONY: lab test unit check e2e bench js browser clean
 
 # root (as in a container) must say so to Jupyter; LAB_ARGS adds options (README: headless)
@@ -20,10 +25,10 @@ lab: $(BIN)/.installed js
 	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(ROOT_FLAG) $(LAB_ARGS)
 
 test: $(BIN)/.installed js browser check
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)
 
 unit: $(BIN)/.installed js check
-	$(BIN)/python -m pytest -m "not e2e" $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m "not e2e" $(XDIST) $(PYTEST_ARGS)
 
 # types (mypy, config in pyproject.toml), lint (ruff, likewise) and the views' own tests
 check: $(BIN)/.installed
@@ -32,7 +37,7 @@ check: $(BIN)/.installed
 	npm test --silent
 
 e2e: $(BIN)/.installed js browser
-	$(BIN)/python -m pytest -m e2e $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
 
 bench: $(BIN)/.installed
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done

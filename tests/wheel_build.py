@@ -4,13 +4,16 @@ alone into a fresh venv (no checkout on its sys.path).
 ``build_and_install(base)`` copies the files git knows (tracked, and new ones it does not
 ignore: what a clean checkout of this work holds; no built views, no node_modules),
 runs ``python -m build`` there (an sdist, then a wheel from the sdist, as pip does),
-and installs the wheel with its dependencies into a new venv. Used once per test
-session (the ``installed_wheel`` fixture of tests/conftest.py), by test_wheel.py and
-by the browser test that plays a game from that install.
+and installs the wheel with its dependencies into a new venv; ``installed_in(base)``
+is that install once it is complete (None before). Used once per test run (the
+``installed_wheel`` fixture of tests/conftest.py), by test_wheel.py and by the browser
+test that plays a game from that install.
 """
 
 from __future__ import annotations
 
+import json
+import shutil
 import subprocess
 import sys
 import tarfile
@@ -70,7 +73,21 @@ def build(checkout: Path, outdir: Path, env: dict | None = None) -> subprocess.C
     )  # fmt: skip
 
 
+COMPLETE = "installed.json"  # written last: the names of the sdist and the wheel
+
+
+def installed_in(base: Path) -> InstalledWheel | None:
+    """The install ``build_and_install(base)`` completed, or None."""
+    try:
+        names = json.loads((base / COMPLETE).read_text())
+    except (OSError, ValueError):
+        return None
+    return InstalledWheel(base / "checkout", base / "dist" / names["sdist"], base / "dist" / names["wheel"],
+                          base / "venv")  # fmt: skip
+
+
 def build_and_install(base: Path) -> InstalledWheel:
+    shutil.rmtree(base, ignore_errors=True)  # what an interrupted build left
     checkout = clean_copy(base / "checkout")
     done = build(checkout, base / "dist")
     if done.returncode:
@@ -83,4 +100,5 @@ def build_and_install(base: Path) -> InstalledWheel:
         [str(venv / "bin" / "python"), "-m", "pip", "install", "--quiet", str(wheel)],
         check=True, timeout=900, cwd=base,
     )  # fmt: skip
+    (base / COMPLETE).write_text(json.dumps({"sdist": sdist.name, "wheel": wheel.name}))
     return InstalledWheel(checkout, sdist, wheel, venv)

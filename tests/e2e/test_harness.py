@@ -2,10 +2,15 @@
 
 They prove: the notebook opens and runs, the anywidget renders inside JupyterLab, a
 click in the browser reaches Python, Python state can be read back from the kernel,
-and a trait set from Python reaches the view.
+and a trait set from Python reaches the view; and what makes the browser tests quick
+without making them depend on each other: a notebook opens in the page already loaded,
+on a kernel booted beforehand but of its own, and the next test gets the page back as
+a new one would be, or a new page.
 """
 
 import pytest
+
+from .lab import VIEWPORT, Lab, LabPages
 
 COUNTER = '''
 import anywidget
@@ -95,3 +100,39 @@ def test_a_failing_cell_fails_open_notebook_with_its_traceback(lab):
     # queued when the error happens (stop_on_error_timeout is 0), which is a race on
     # a busy machine -- an earlier version of this test asserted it and failed CI.
     assert lab.evaluate("a") == 1
+
+
+def test_a_second_notebook_opens_in_the_loaded_page_on_a_kernel_booted_beforehand(lab):
+    page = lab.open_notebook(["x = 1"])
+    page.evaluate("window.__gwHarnessMarker = 'loaded once'")
+    booted = {kernel["id"] for kernel in lab.server.api("GET", "/api/kernels")}
+    assert lab.open_notebook(["y = 2"]) is page
+    assert page.evaluate("window.__gwHarnessMarker") == "loaded once"  # no page load
+    assert lab.panel("panel.context.path").startswith(lab.test_name)
+    assert lab.panel("Array.from(window.jupyterapp.shell.widgets('main')).length") == 1  # the first one closed
+    assert lab.evaluate("['x' in globals(), y]") == [False, 2]  # a kernel of its own
+    assert lab._kernel_id in booted  # ... started while the first notebook was open
+
+
+def test_the_next_test_gets_the_page_as_a_new_one_or_a_new_page(browser, jupyter_server):
+    pages = LabPages(browser)
+    try:
+        first = Lab(jupyter_server, pages, "harness-first")
+        page = first.open_notebook(["x = 1"], viewport={"width": 500, "height": 700})
+        page.mouse.move(200, 300)
+        first.close(keep_page=True)
+        assert pages.pages["lab"] is page and page.viewport_size == VIEWPORT
+        assert page.evaluate("document.querySelectorAll('.jp-NotebookPanel').length") == 0
+
+        second = Lab(jupyter_server, pages, "harness-second")
+        assert second.open_notebook(["y = 2"]) is page
+        assert second.evaluate("'x' in globals()") is False
+        page.evaluate("document.body.append(Object.assign(document.createElement('div'), {className: 'jp-Dialog'}))")
+        second.close(keep_page=True)  # a dialog left open: the next test gets a new page
+        assert "lab" not in pages.pages and page.is_closed()
+
+        context = pages.context
+        Lab(jupyter_server, pages, "harness-third").close(keep_page=False)  # as after a failed test
+        assert pages.pages == {} and pages.context is None and not context.pages
+    finally:
+        pages.close()
