@@ -191,9 +191,9 @@ _STILL_WAITS = itertools.count()
 
 
 # JupyterLab already loaded in the page: open the notebook at `path`, as a click in the
-# file browser does, then close what the main area showed before (the launcher
-# JupyterLab opens when the last test's notebook closed; a notebook opened before in
-# the same test). In this order the main area is never empty, and no launcher opens.
+# file browser does, then close what the main area showed before (what held it after
+# the last test, see _CLEAR_JS; a notebook opened before in the same test). In this
+# order the main area is never empty, and JupyterLab opens no launcher.
 _OPEN_IN_LAB_JS = """async (path) => {
     const app = window.jupyterapp;
     const before = Array.from(app.shell.widgets('main'));
@@ -202,11 +202,21 @@ _OPEN_IN_LAB_JS = """async (path) => {
 }"""
 
 # After a test: close what the main area shows (its widget views run their cleanup), and
-# say whether the page is as a new one would be: JupyterLab up, no dialog, no view left
+# say whether the page is as a new one would be: JupyterLab up, no dialog, no view left.
+# An empty Lumino widget holds the main area until the next notebook opens: an empty
+# main area would make JupyterLab open a launcher (a fifth of what a notebook costs the
+# browser), which the next test would close again.
 _CLEAR_JS = """() => {
     const app = window.jupyterapp;
     if (!app || !app.shell) return false;
-    for (const widget of Array.from(app.shell.widgets('main'))) widget.dispose();
+    const before = Array.from(app.shell.widgets('main'));
+    let Widget = app.shell.constructor;  // LabShell extends Lumino's Widget, a base class
+    while (Object.getPrototypeOf(Widget) !== Function.prototype) Widget = Object.getPrototypeOf(Widget);
+    const holder = new Widget();
+    holder.id = 'gw-between-tests';
+    holder.title.label = 'between tests';
+    app.shell.add(holder, 'main');
+    for (const widget of before) widget.dispose();
     return !document.querySelector('.jp-Dialog, .gw-root');
 }"""
 
