@@ -15,6 +15,11 @@
 // the others: no selection, no drag, no move keys, their buttons disabled. The
 // history slider and Why? still work.
 //
+// The same line says so when a computer player played the user's side of this game
+// (`played_by`, set by `w.watch(...)`): "Played by <name> · not counted", as such a
+// game adds nothing to the person's records; the board still takes the user's moves.
+// `data-played-by="<name>"` on the root ("" when only the user played).
+//
 // Choices where the contract is silent:
 // - The line is a small pill under the header (not in it: the headers are full), with
 //   the whole name in its tooltip when it has to be cut short; hidden while the user
@@ -56,6 +61,12 @@ export const opponentName = (model) => readString(model, "opponent_name", "").tr
 
 const LOOKING = "The history slider and Why? still work.";
 
+/** The computer player that played the user's side of this game ("" for none). */
+export const playedBy = (model) => readString(model, "played_by", "").trim();
+
+/** What the line says of a game a computer played for the user. */
+export const notCountedText = (by) => `Played by ${by} \u00b7 not counted`;
+
 /** "Played by <who>", the line's words. */
 export const playedByText = (by) => `Played by ${by}`;
 
@@ -78,20 +89,27 @@ export function createDrivenLine({ doc = document, model, root, host }) {
   const text = h(doc, "span", "gw-driven-text", "");
   pill.append(iconElement(doc, PROGRAM_ICON), text);
   el.appendChild(pill);
-  let by = null;
+  let shown = null;
   const shake = createNudge(el);
 
   function update() {
-    const next = drivenBy(model);
-    if (next === by) return;
-    by = next;
+    const by = drivenBy(model);
+    const watched = by ? "" : playedBy(model);
+    if (shown === `${by}\n${watched}`) return;
+    shown = `${by}\n${watched}`;
     root.dataset.drivenBy = by;
-    el.hidden = !by;
-    text.textContent = by ? playedByText(by) : "";
-    pill.title = by ? `${playedByText(by)}, from Python: this board takes no moves from here. ${LOOKING}` : "";
+    root.dataset.playedBy = watched;
+    el.hidden = !by && !watched;
+    text.textContent = by ? playedByText(by) : watched ? notCountedText(watched) : "";
+    pill.title = by
+      ? `${playedByText(by)}, from Python: this board takes no moves from here. ${LOOKING}`
+      : watched
+        ? `${watched} played moves of this game for you, so it adds nothing to your records.`
+        : "";
   }
   const onTrait = () => update();
   model.on("change:driven_by", onTrait);
+  model.on("change:played_by", onTrait);
   update();
 
   return {
@@ -105,6 +123,7 @@ export function createDrivenLine({ doc = document, model, root, host }) {
     destroy() {
       shake.destroy();
       model.off("change:driven_by", onTrait);
+      model.off("change:played_by", onTrait);
     },
   };
 }

@@ -214,9 +214,14 @@ function createResultDialog(view, returnFocus) {
     const reason = reasonText(r, them);
     dialog.setMessage(r.reason === "no-moves" ? `${reason} A player who cannot move on their turn loses.` : reason);
     gameStats.setLabel("captures_computer", `${them.name}'s`);
-    recordHead.hidden = recordStats.el.hidden = them.own;
-    notCounted.hidden = !them.own;
-    notCounted.textContent = them.own ? game.saveNote() || `Games against ${them.name} are not counted.` : "";
+    const watched = typeof r.played_by === "string" ? r.played_by : ""; // a computer played your side
+    recordHead.hidden = recordStats.el.hidden = them.own || !!watched;
+    notCounted.hidden = !them.own && !watched;
+    notCounted.textContent = watched
+      ? `Played by ${watched}: not counted in your record.`
+      : them.own
+        ? game.saveNote() || `Games against ${them.name} are not counted.`
+        : "";
     dialog.buttons.new.disabled = !!view.shell.driven.by;
     const caps = Array.isArray(r.captures) ? r.captures : [];
     gameStats.set("captures_user", Number.isInteger(caps[0]) ? caps[0] : 0);

@@ -101,3 +101,24 @@ test("nudge shakes a shown line only", () => {
   assert.equal(line.el.classList.contains("gw-nudge"), true);
   line.destroy(); // (clears the timer that takes the class away)
 });
+
+test("a game a computer played for the user says so and that it is not counted; driving comes first", () => {
+  const model = fakeModel({ driven_by: "", played_by: "" });
+  const root = fakeElement("div");
+  const line = createDrivenLine({ doc: fakeDoc, model, root });
+  const text = line.el.children[0].children[1];
+  model.set("played_by", "expert");
+  assert.equal(line.el.hidden, false);
+  assert.equal(root.dataset.playedBy, "expert");
+  assert.equal(text.textContent, "Played by expert \u00b7 not counted");
+  assert.equal(line.by, ""); // the user may still play: nothing is refused
+  assert.match(line.el.children[0].title, /adds nothing to your records/);
+  model.set("driven_by", "an environment");
+  assert.equal(text.textContent, "Played by an environment");
+  assert.equal(root.dataset.playedBy, "");
+  model.set("driven_by", "");
+  model.set("played_by", "");
+  assert.equal(line.el.hidden, true);
+  line.destroy();
+  assert.equal(model.count("change:played_by"), 0);
+});

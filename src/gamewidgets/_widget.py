@@ -56,6 +56,14 @@ look). The program shows each new game with ``w._driven_start(game)`` (the widge
 holds that very object) and plays each move with ``w._driven_play(move)``, which
 updates and animates the view as any move.
 
+Who played: a game in which ``watch`` made a move for the user's side (a built-in
+player or your own agent) is the computer's game, not the person's: from its first
+watched move the ``played_by`` trait names that player (the view's line under the
+header says "Played by <name>: not counted"), and at its end it adds nothing to the
+person's best score, statistics, streaks or finished games, in every game. A new game
+starts as the person's again (undoing a new game in Line 98 brings back the old one,
+and whose it was).
+
 Your own computer player: ``opponent=player`` (Lines of Action, Dominoes) seats any
 player object (``choose``/``analyse``, e.g. a :class:`~gamewidgets.players.FunctionPlayer`)
 in the computer's chair in place of a level; the ``opponent_name`` trait holds its name. Its
@@ -84,6 +92,7 @@ from .analysis import Analysis, ComputerPlayer
 from .errors import BadMessage, GameError, IllegalMove
 from .history import History
 from .picture_output import SHOWN, picture_bundle
+from .protocol import seat_view
 from .store import Store, StoreWarning
 from .untrusted import short_repr
 
@@ -152,6 +161,8 @@ class GameWidget(anywidget.AnyWidget):
         sync=True)
     opponent_name = traitlets.Unicode("", help="the name of the player in the computer's seat when it is your own "
                                  "(opponent=), not a level; '' for a level").tag(sync=True)
+    played_by = traitlets.Unicode("", help="the computer player that played the user's side of this game (watch); "
+                                  "'' when only the user did. Such a game is not counted").tag(sync=True)
     #: the view's messages a driven board still takes (they only look)
     _view_looking: ClassVar[frozenset[str]] = frozenset({"goto", "why"})
 
@@ -161,6 +172,7 @@ class GameWidget(anywidget.AnyWidget):
         self._thinking: asyncio.Task[None] | None = None  # a computer's answer being worked out
         self._answer_at_once = False  # watch(delay=0): the computer answers before returning
         self._analyses: dict[int, Analysis] = {}  # history position -> the analysis of the move that led there
+        self._watched: tuple[Any, str] | None = None  # (the game, the name of the computer that played on it)
         super().__init__(**kwargs)
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
@@ -262,13 +274,23 @@ class GameWidget(anywidget.AnyWidget):
                 for _ in range(moves):
                     if self._finished:
                         break
-                    self._play_watched(*self._decide(player, explain))
+                    self._play_watched(*self._decide(player, explain), player)
                     time.sleep(delay)
             finally:
                 self._answer_at_once = False
             return None
         self._watching = loop.create_task(self._watch(player, moves, delay, explain))
         return self._watching
+
+    @property
+    def _played_by_computer(self) -> bool:
+        """Whether a watched computer player made a move of the user's side in this
+        game (then it is not counted for the person)."""
+        return self._watched is not None and self._watched[0] is self.game
+
+    def _sync_played_by(self) -> None:
+        """``played_by`` for the game shown now (each game's ``_sync`` calls it)."""
+        self.played_by = self._watched[1] if self._watched is not None and self._played_by_computer else ""
 
     def stop(self) -> None:
         """Stop a computer player started by ``watch``."""
@@ -290,15 +312,20 @@ class GameWidget(anywidget.AnyWidget):
 
     def _decide(self, player: ComputerPlayer, explain: bool) -> tuple[Any, Analysis | None]:
         """The player's move, and with ``explain`` its analysis (shown first)."""
+        position = seat_view(self.game)  # what the user's seat sees, never the live game
         if not explain:
-            return player.choose(self.game), None
-        analysis = player.analyse(self.game)
+            return player.choose(position), None
+        analysis = player.analyse(position)
         self.show(analysis)
         return analysis.move, analysis
 
-    def _play_watched(self, move: Any, analysis: Analysis | None) -> None:
-        """Play a watched player's move and keep its analysis (if it made one)."""
+    def _play_watched(self, move: Any, analysis: Analysis | None, player: ComputerPlayer) -> None:
+        """Play a watched player's move and keep its analysis (if it made one); from
+        now on this game is the computer's (``played_by``)."""
         index = len(self._history_moves()) + 1
+        if not self._played_by_computer:
+            self._watched = (self.game, str(getattr(player, "name", "") or type(player).__name__))
+            self.played_by = self._watched[1]
         self._play_move(move)
         if analysis is not None:
             self._keep_analysis(index, analysis)
@@ -313,7 +340,7 @@ class GameWidget(anywidget.AnyWidget):
                 move, analysis = self._decide(player, explain)
                 await asyncio.sleep(delay / 2)
                 self.thinking = False
-                self._play_watched(move, analysis)
+                self._play_watched(move, analysis, player)
                 await asyncio.sleep(delay / 2)
         finally:
             self.thinking = False

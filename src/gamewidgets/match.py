@@ -195,7 +195,7 @@ def _play_mahjong(task: Task) -> Played:
             game.shuffle()
             shuffles += 1
             continue
-        game.play(player.choose(game))
+        game.play(player.choose(game.view()))  # the player sees what a player sees
     actions = [a.to_list() if hasattr(a, "to_list") else str(a) for a in game.actions]
     record = {"game": "mahjong", "seed": task.deal, "player": task.names[0], "actions": actions,
               "cleared": game.won, "tiles_left": game.tiles_left, "score": game.score}

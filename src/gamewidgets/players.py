@@ -16,11 +16,13 @@
 ``choose(game) -> move`` and ``analyse(game) -> Analysis``. What ``fn`` gets and gives
 (choices where the issue is silent):
 
-- ``fn`` gets the position of the player to move, never the live game: a copy
-  (``game.copy()``) in Line 98, Mahjong and Lines of Action, so nothing ``fn`` does to
-  it reaches the game; in Dominoes the mover's :class:`~gamewidgets.domino.PlayerView`
-  (its own hand, the line, the counts; ``view.legal_actions()``), so an agent cannot
-  see the tiles it must not.
+- ``fn`` gets what the player to move may see, never the live game
+  (:func:`gamewidgets.protocol.seat_view`, one rule for every player): in Line 98 and
+  Mahjong a copy whose future chance comes from a generator of its own (trying moves
+  on it tells nothing about the real previews or shuffles), in Lines of Action a copy,
+  so nothing ``fn`` does to it reaches the game; in Dominoes the mover's
+  :class:`~gamewidgets.domino.PlayerView` (its own hand, the line, the counts;
+  ``view.legal_actions()``), so an agent cannot see the tiles it must not.
 - ``fn`` returns a move: one of the position's legal moves, or anything equal to one
   (Lines of Action also takes its text, "b1-b3"). Or it returns an
   :class:`~gamewidgets.analysis.Analysis` of the move (``Analysis(player, move,
@@ -49,6 +51,7 @@ from typing import Any
 
 from .analysis import Analysis, Candidate
 from .errors import IllegalMove
+from .protocol import seat_view
 from .untrusted import short_repr
 
 
@@ -58,15 +61,12 @@ class AgentError(IllegalMove):
 
 
 def _position_for(game: Any) -> tuple[Any, list[Any]]:
-    """What the agent gets for ``game`` (a copy, or the mover's view) and its legal moves."""
-    from .domino import Game as DominoGame
+    """What the agent gets for ``game`` (the mover's view) and its legal moves."""
     from .domino.rules import PlayerView
 
-    if isinstance(game, DominoGame):
-        game = game.view(game.turn)
-    if isinstance(game, PlayerView):
-        return game, game.legal_actions()
-    position = game.copy()
+    position = seat_view(game)
+    if isinstance(position, PlayerView):
+        return position, position.legal_actions()
     return position, game.legal_moves()
 
 

@@ -41,6 +41,24 @@ What every game does the same way:
 - Cells are ``(row, col)`` in every public function; where a game names its squares
   (Lines of Action: ``"b1"``), the names are accepted too.
 
+What a seat may see (one rule in all four games): a player — a built-in level, your
+own :class:`~gamewidgets.players.FunctionPlayer`, a policy from the RL environments —
+is given :func:`seat_view` of the game, ``game.view(seat)``, never the live game:
+
+- Line 98 and Mahjong Connect: a copy (``Game``) whose future chance — the previews
+  to come and a displaced preview's new cell, the shuffles — is drawn from a generator
+  seeded by the visible position (:func:`seen_seed`), unrelated to the game's own. So
+  trying moves on it is allowed and useful (it plays by the real rules), but tells
+  nothing about the real draws; the same position gives the same view, so matches
+  still replay. Its ``seed`` is that generator's, not the game's (the game's seed is
+  its whole future).
+- Lines of Action (no chance, nothing hidden): a copy.
+- Dominoes: the seat's :class:`~gamewidgets.domino.PlayerView` (its own hand, the
+  line, the counts; the other hand and the boneyard only as counts).
+
+``match``, ``tournament``, ``w.watch``, a widget's computer seat and
+``FunctionPlayer`` all hand their players this view.
+
 What each game's ``play`` returns (game-specific, kept):
 
 - Line 98: a ``MoveResult`` (the move, the lines cleared, points, the balls that came).
@@ -51,10 +69,30 @@ What each game's ``play`` returns (game-specific, kept):
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 M = TypeVar("M")
+
+
+def seat_view(game: Any, seat: int | None = None) -> Any:
+    """What seat ``seat`` (default: the player to move) may see of ``game``:
+    ``game.view(seat)`` (see the module docstring). A seat's view given again (a
+    Dominoes ``PlayerView``, which has no ``view``) is returned as it is."""
+    view = getattr(game, "view", None)
+    if not callable(view):
+        return game
+    return view(game.turn if seat is None else seat)
+
+
+def seen_seed(*seen: Any) -> int:
+    """A 64-bit seed made from what a seat sees (plain JSON data: the board, the
+    previews, the score, the moves so far): the seed of a view's own generator, the
+    same for the same visible position and unrelated to the game's generator."""
+    text = json.dumps(seen, separators=(",", ":"), default=str).encode()
+    return int.from_bytes(hashlib.blake2b(text, digest_size=8).digest(), "big")
 
 
 @runtime_checkable

@@ -467,5 +467,5 @@ def play_hand(game: Game, players: Sequence[Player]) -> Game:
     """Let ``players[0]`` and ``players[1]`` play ``game`` to the end (in place);
     each sees only its own view. Returns the game."""
     while not game.is_over:
-        game.play(players[game.turn].choose(game))
+        game.play(players[game.turn].choose(game.view(game.turn)))
     return game

@@ -448,6 +448,7 @@ class Domino(DominoTable):
             self._show(game.view(seat), shown=shown, legal=game.legal_moves() if mine else None,
                        hands=[[list(t) for t in game.hand(p)] for p in (0, 1)])
             self._sync_history()
+            self._sync_played_by()
             self.log = hand_log(game, self.names, USER if against else None)
             other = COMPUTER if against else 1 - seat
             subject = (self.opponent_name or "The computer") if against and not self.driven_by else self.names[other]

@@ -249,5 +249,5 @@ def play_game(player: Player, seed: int) -> Game:
     """Let ``player`` play game ``seed`` to the end; returns the finished game."""
     game = Game(seed)
     while not game.is_over:
-        game.play(player.choose(game))
+        game.play(player.choose(game.view()))  # the player sees what a player sees
     return game

@@ -75,6 +75,7 @@ Conventions and the choices made where the rule book is silent:
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
@@ -86,6 +87,7 @@ import numpy.typing as npt
 
 from ..cells import as_cell as board_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..protocol import seen_seed
 from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, short_repr
 
 SIZE = 9
@@ -557,7 +559,36 @@ class Game:
         return self.moves.pop()
 
     def copy(self) -> Game:
-        return Game.from_dict(self.to_dict())
+        """An independent copy: the same position, history and random stream (so it
+        plays on exactly as this game would: the game's own future, not a player's
+        view of it; see :meth:`view`)."""
+        game = Game.__new__(Game)
+        game.seed = self.seed
+        game.rng = np.random.default_rng(0)
+        game.rng.bit_generator.state = self.rng.bit_generator.state
+        game.board = self.board.copy()
+        game.previews, game.score, game._over = self.previews, self.score, self._over
+        game.moves = list(self.moves)
+        game._before = list(self._before)  # positions are never changed in place
+        game._can_undo = self._can_undo
+        return game
+
+    def view(self, seat: int = 0) -> Game:
+        """What the player sees (:func:`gamewidgets.protocol.seat_view`): a copy whose
+        future chance (the previews to come, a displaced preview's new cell, and the
+        random stream undo would restore) is drawn from a generator seeded by the
+        visible position, unrelated to the game's; its ``seed`` is that generator's.
+        Trying moves on it is allowed and useful, and tells nothing about the real
+        draws."""
+        if seat != 0:
+            raise ValueError(f"Line 98 has one seat, 0; not {short_repr(seat)}")
+        view = self.copy()
+        previews = [[p.row, p.col, p.colour] for p in self.previews]
+        view.seed = seen_seed("line98", self.board.tolist(), previews, self.score, [str(m) for m in self.moves])
+        view.rng = np.random.default_rng(view.seed)
+        state = view.rng.bit_generator.state
+        view._before = [dataclasses.replace(p, rng_state=state) for p in self._before]
+        return view
 
     # ----------------------------------------------------------------- history
     def states(self) -> list[dict[str, Any]]:

@@ -212,7 +212,7 @@ class Line98(GameWidget):
         self._go_live()
         if self._game.is_over:
             raise IllegalMove("the game is over: nothing to suggest")
-        analysis = PLAYERS["expert"](seed=self._game.seed + len(self._game.moves)).analyse(self._game)
+        analysis = PLAYERS["expert"](seed=self._game.seed + len(self._game.moves)).analyse(self._game.view())
         self.show(analysis)
         return analysis
 
@@ -266,6 +266,7 @@ class Line98(GameWidget):
         game = self._game
         with self.hold_sync():
             self.position += 1
+            self._sync_played_by()
             self.overlay = {}
             self._sync_history()
             self.board = game.board.ravel().tolist()
@@ -300,6 +301,8 @@ class Line98(GameWidget):
 
     def _finish(self) -> None:
         game = self._game
+        if self._played_by_computer:  # the computer's game: not the person's score
+            return
         self.new_record = self.store.finish(self.game_name, game.score, len(game.moves), game.seed)
         self.record = self.store.record(self.game_name)
 

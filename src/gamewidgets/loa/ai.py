@@ -402,7 +402,7 @@ def play_game(first: Player, second: Player, size: int = 6, *, opening_plies: in
             seconds.append(0.0)
             continue
         started = time.perf_counter()
-        move = players[game.turn].choose(game)
+        move = players[game.turn].choose(game.view())  # a copy: the player cannot change the game
         seconds.append(time.perf_counter() - started)
         game.play(move)
     return game, seconds

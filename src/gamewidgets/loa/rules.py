@@ -864,6 +864,14 @@ class Game:
         game._stack = list(self._stack)
         return game
 
+    def view(self, seat: int | None = None) -> Game:
+        """What a player sees (:func:`gamewidgets.protocol.seat_view`): the whole
+        position, as Lines of Action hides nothing and has no chance; a copy, so
+        nothing done to it reaches this game. ``seat`` (0 black, 1 white) is checked."""
+        if seat is not None and (isinstance(seat, bool) or seat not in (0, 1)):
+            raise ValueError(f"Lines of Action's seats are 0 (black) and 1 (white), not {seat!r}")
+        return self.copy()
+
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to continue the game exactly (start, moves, position)."""

@@ -445,7 +445,7 @@ class LinesOfAction(GameWidget):
             loop = None
         if loop is None or self._answer_at_once:
             try:
-                analysis = self._player.analyse(self._game.copy())
+                analysis = self._player.analyse(self._game.view())
             except Exception as exc:  # your own opponent's bug or illegal move: said, the game waits
                 self._computer_failed(self._player, exc)
                 return
@@ -456,7 +456,7 @@ class LinesOfAction(GameWidget):
     async def _think(self, loop: asyncio.AbstractEventLoop) -> None:
         self.thinking = True
         try:
-            position = self._game.copy()
+            position = self._game.view()
             analysis = await loop.run_in_executor(None, self._player.analyse, position)
             if self._game.fen() != position.fen():
                 return  # the game changed meanwhile (new game, undo): the answer is stale
@@ -480,7 +480,8 @@ class LinesOfAction(GameWidget):
     def _finish(self, outcome: Outcome) -> None:
         game = self._game
         result = "draw" if outcome.winner is None else "win" if outcome.winner == USER else "loss"
-        if self._opponent is None:
+        counted = self._opponent is None and not self._played_by_computer  # the person's own game only
+        if counted:
             self._outcome = self.store.add_outcome(self.game_name, self.variant, result, game.ply)
         if self._own_slot:
             self._slots.delete(self.size, self.level)
@@ -496,7 +497,8 @@ class LinesOfAction(GameWidget):
                 "captures": list(game.captures),
                 "variant": self.variant,
                 "side": self.side,
-                "tally": {} if self._opponent else tally.to_dict(),
+                "tally": tally.to_dict() if counted else {},
+                "played_by": self.played_by,
                 "opponent": self.opponent_name,
             }
             self._event("over", result=result, reason=outcome.reason)
@@ -531,6 +533,7 @@ class LinesOfAction(GameWidget):
     def _sync(self) -> None:
         with self.hold_sync():
             self.position += 1
+            self._sync_played_by()
             self.overlay, self.explaining = {}, {}
             self._sync_board(self._game)
             self._sync_history()

@@ -95,6 +95,7 @@ import numpy.typing as npt
 
 from ..cells import as_cell, as_pair
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
+from ..protocol import seen_seed
 from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, number, short_repr
 from . import deal as dealing
 from .connect import fewest_turns, find_path, route_in_the_way
@@ -596,7 +597,30 @@ class Game:
         return self._paused
 
     def copy(self) -> Game:
-        return Game.from_dict(self.to_dict(), clock=self.clock.copy())
+        """An independent copy with a stopped copy of the clock: the same layout,
+        history and random stream (the game's own future; a player gets :meth:`view`)."""
+        game = Game.__new__(Game)
+        game.seed, game._scoring, game.start = self.seed, self._scoring, self.start  # start: never changed
+        game.rng = np.random.default_rng(0)
+        game.rng.bit_generator.state = self.rng.bit_generator.state
+        game.clock = self.clock.copy()
+        game.grid = self.grid.copy()
+        game._undo = list(self._undo)  # its steps are never changed in place
+        game.moves = list(self.moves)
+        game.hints, game._paused, game._pairs = self.hints, False, self._pairs
+        return game
+
+    def view(self, seat: int = 0) -> Game:
+        """What the player sees (:func:`gamewidgets.protocol.seat_view`): a copy whose
+        shuffles are drawn from a generator seeded by the visible layout and actions,
+        unrelated to the game's; its ``seed`` is that generator's. Shuffling it tells
+        nothing about how the real game would shuffle."""
+        if seat != 0:
+            raise ValueError(f"Mahjong Connect has one seat, 0; not {short_repr(seat)}")
+        view = self.copy()
+        view.seed = seen_seed("mahjong", _codes(self.start), _codes(self.grid), [str(a) for a in self.actions])
+        view.rng = np.random.default_rng(view.seed)
+        return view
 
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:

@@ -348,7 +348,7 @@ class MahjongConnect(GameWidget):
             self._sync()
             self._event("remove", a=list(removal.move.a), b=list(removal.move.b),
                         tiles=[code(t) for t in removal.tiles], path=[list(p) for p in removal.path])
-            if removal.won and not self.lesson:
+            if removal.won and not self.lesson and not self._played_by_computer:  # the person's win only
                 self.store.finish(self.record_key, self._game.score, len(self._game.moves), self._game.seed)
                 self.record = self.store.record(self.record_key)
 
@@ -365,6 +365,7 @@ class MahjongConnect(GameWidget):
         game = self._game
         with self.hold_sync():
             self.position += 1
+            self._sync_played_by()
             self.overlay = {}
             self.path_shown = {}
             self.hint_pair = []
