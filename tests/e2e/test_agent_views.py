@@ -103,6 +103,43 @@ def test_a_game_won_against_your_own_player_is_not_counted_on_the_results_screen
     lab.screenshot("agents-loa-own-opponent-result", page.locator(LOA))
 
 
+def test_a_line98_game_the_computer_played_moves_of_says_so_and_still_takes_your_clicks(lab):
+    page = lab.open_notebook([
+        "from gamewidgets import Line98",
+        'w = Line98(seed=1, store=None, muted=True)\nw',
+        'w.watch("build", moves=1, delay=0)',
+    ])
+    lab.wait_for_attr(LINE98, "data-played-by", "build")
+    lab.wait_for_attr(LINE98, "data-moves", 1)
+    badge = page.locator(f"{LINE98} {BADGE}")
+    assert badge.is_visible() and badge.inner_text() == "Played by build \u00b7 not counted"
+    assert attr(page, LINE98, "data-driven-by") == ""
+    assert not page.locator(f"{LINE98} button[data-action=new]").is_disabled()
+    page.wait_for_function(f"document.querySelector('{CANVAS}').dataset.grid")
+    lab.wait_for_attr(LINE98, "data-state", "playing")
+    ball = next(i for i, v in enumerate(lab.evaluate("w.board")) if v)
+    click_cell(page, ball // 9, ball % 9)  # the user plays on: the board takes the click
+    lab.until(f"w.selected == [{ball // 9}, {ball % 9}]")
+    lab.screenshot("agents-line98-watched", page.locator(LINE98))
+    lab.execute("w.new_game(seed=2)")
+    lab.wait_for_attr(LINE98, "data-played-by", "")
+    assert not badge.is_visible()
+
+
+def test_a_loa_game_the_computer_won_for_you_is_not_counted_on_the_results_screen(lab):
+    widget = f'LinesOfAction(game=Game.from_text("""{NEAR_WIN}"""), level="easy", store=None, muted=True)'
+    page = lab.open_notebook([AGENT, f"w = {widget}\nw",
+                              'w.watch(FunctionPlayer(lambda g: g.parse_move("c4-c2"), name="finisher"), '
+                              'delay=0)'])
+    lab.wait_for_attr(LOA, "data-result", "win")
+    dialog = page.locator(f"{LOA} [data-dialog=result]")
+    dialog.wait_for(state="visible")
+    note = dialog.locator("[data-note=not-counted]")
+    assert note.is_visible() and note.inner_text() == "Played by finisher: not counted in your record."
+    assert not dialog.locator("[data-stat=wins]").is_visible()
+    assert page.locator(f"{LOA} {BADGE}").inner_text() == "Played by finisher \u00b7 not counted"
+
+
 def test_a_driven_line98_board_takes_no_clicks_and_shows_the_programs_moves(lab):
     cells = [
         "from gamewidgets import Line98",
