@@ -74,7 +74,7 @@ def test_analysis_is_the_shared_shape_and_matches_choose():
             assert scores == sorted(scores, reverse=True)
             str(analysis), analysis._repr_html_(), analysis.to_rows()
         hard = players(seed)[2].analyse(view)
-        assert all({"ev", "win"} <= set(c.terms) for c in hard.candidates)
+        assert all(set(c.terms) == {"ev"} and {"win", "pips"} <= set(c.facts) for c in hard.candidates)
         beliefs = hard.stats["beliefs"]
         assert set(beliefs) == {tile_name(t) for t in view.unseen}
         assert sum(beliefs.values()) == pytest.approx(view.opponent_count, abs=0.01)

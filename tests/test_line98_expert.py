@@ -62,12 +62,13 @@ def test_the_previews_come_in_as_the_rules_say():
     analysis = ExpertPlayer(seed=1).analyse(game)
     for candidate in analysis.candidates:
         if candidate.move.target in ((0, 4), (3, 8)):  # lands on a preview: displaced to a random cell
-            assert candidate.terms["displaces"] == 1
+            assert candidate.facts["displaces"] == 1 and candidate.terms["displaced"] < 0
         else:  # what it expects the turn to score is what the engine scores
-            assert candidate.terms["displaces"] == 0
-            assert candidate.terms["points"] == game.copy().play(candidate.move).points
-        if candidate.move.source[0] != 0 and candidate.terms["displaces"] == 0:  # the red row kept
-            assert candidate.terms["points"] == 10  # the preview will complete it
+            assert candidate.facts["displaces"] == 0 and candidate.terms["displaced"] == 0
+            assert candidate.facts["scored"] == game.copy().play(candidate.move).points
+        if candidate.move.source[0] != 0 and candidate.facts["displaces"] == 0:  # the red row kept
+            assert candidate.facts["scored"] == 10  # the preview will complete it
+            assert candidate.terms["points"] == pytest.approx(10 * Weights().points)
 
 
 def test_it_takes_a_clear_and_says_so():
@@ -75,7 +76,7 @@ def test_it_takes_a_clear_and_says_so():
     analysis = ExpertPlayer(seed=1).analyse(game)
     assert analysis.move == Move((3, 8), (0, 4))
     assert "clears 5 balls for 10 points" in analysis.reason
-    assert analysis.chosen.terms["points"] == 10
+    assert analysis.chosen.facts["scored"] == 10
 
 
 def test_analysis_lists_every_move_with_terms_a_teacher_can_read():
@@ -86,9 +87,10 @@ def test_analysis_lists_every_move_with_terms_a_teacher_can_read():
     assert analysis.candidates[0].move == analysis.move
     scores = [c.score for c in analysis.candidates]
     assert scores == sorted(scores, reverse=True)
-    searched = [c for c in analysis.candidates if "look-ahead" in c.terms]
+    searched = [c for c in analysis.candidates if c.facts["searched"]]
     assert len(searched) == 4 and analysis.candidates[:4] == tuple(searched)
-    assert set(searched[0].terms) == {"points", "run", "free", "lines", "holes", "displaces", "value", "look-ahead"}
+    assert set(searched[0].terms) == {"free", "lines", "holes", "points", "unseen", "displaced", "look-ahead"}
+    assert set(searched[0].facts) == {"run", "free cells", "walled-in cells", "scored", "displaces", "searched"}
     assert analysis.stats["depth"] == 2 and analysis.stats["samples"] == 0
     assert analysis.stats["nodes"] > len(analysis.candidates) and analysis.stats["time_ms"] >= 0
     assert len(analysis.pv) == 2 and analysis.pv[0] == analysis.move
@@ -96,7 +98,7 @@ def test_analysis_lists_every_move_with_terms_a_teacher_can_read():
     assert str(analysis).startswith("expert plays") and analysis.on(game) is not None
     one_move = ExpertPlayer(seed=2, width=0).analyse(game)
     assert one_move.stats["depth"] == 1 and one_move.pv == (one_move.move,)
-    assert not any("look-ahead" in c.terms for c in one_move.candidates)
+    assert not any(c.facts["searched"] or c.terms["look-ahead"] for c in one_move.candidates)
 
 
 @pytest.mark.parametrize("options", [{}, {"samples": 2, "width": 3}])

@@ -105,9 +105,10 @@ def test_greedy_long_holds_a_five_and_takes_a_six():
     # yellow can clear exactly 5 now; other moves make runs of up to 4: hold the 5
     game = Game.from_text(board("YYYY.....", ".........", "PPP......", ".........", "........Y", "........P"))
     analysis = GreedyLongPlayer(seed=1).analyse(game)
-    assert analysis.chosen.terms == {"run": 4, "cleared": 0, "points": 0}
+    assert (analysis.chosen.terms, analysis.chosen.facts) == ({"run": 4}, {"cleared": 0, "points": 0})
     assert "holding" in analysis.reason
-    assert any(c.terms["cleared"] == 5 for c in analysis.candidates)
+    held = [c for c in analysis.candidates if c.facts["cleared"] == 5]
+    assert held and all(c.terms == {"run": 5, "held five": -3.5} and c.score == 1.5 for c in held)
     assert BuildPlayer(seed=1).choose(game).target == (0, 4)
     # a move that makes 6 is a long clear: taken
     six = Game.from_text(board("YYYY.Y...", ".........", "PP.......", ".........", "........Y"))
@@ -136,7 +137,7 @@ def test_analysis_lists_every_candidate_with_its_figures():
     assert scores == sorted(scores, reverse=True) and analysis.candidates[0].move == analysis.move
     rows = analysis.to_rows()
     assert rows[0]["chosen"] and sum(r["chosen"] for r in rows) == 1
-    assert set(rows[0]) == {"rank", "move", "score", "run", "cleared", "points", "chosen"}
+    assert set(rows[0]) == {"rank", "move", "score", "bound", "run", "cleared", "points", "chosen"}
     assert analysis.stats["nodes"] == len(rows) and analysis.stats["depth"] == 1
     text = str(analysis)
     assert text.startswith("build plays") and "more candidates" in text

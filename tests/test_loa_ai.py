@@ -14,7 +14,7 @@ from gamewidgets.errors import GameOver
 from gamewidgets.loa import SECOND, Game, Move, cell_index, generate, groups, is_connected
 from gamewidgets.loa.ai import (
     END_TERMS,
-    INFO_TERMS,
+    FACTS,
     LEVELS,
     POINT_TERMS,
     Easy,
@@ -213,7 +213,7 @@ def test_the_analysis_lists_every_root_move_with_terms_depth_nodes_and_a_legal_p
     assert analysis.candidates[0].move == analysis.move == analysis.chosen.move
     for candidate in analysis.candidates:
         assert set(candidate.terms) >= TERMS and isinstance(candidate.score, float)
-        assert candidate.terms["exact"] in (0, 1) and candidate.terms["line"] >= 1
+        assert candidate.bound in ("exact", "upper") and candidate.facts["line"] >= 1
     stats = analysis.stats
     assert stats["depth"] == {"easy": 1, "medium": 2, "hard": 2, "insane": 3}[level]
     assert stats["nodes"] >= len(legal) and stats["time_ms"] >= 0
@@ -237,7 +237,7 @@ def test_shallow_levels_score_every_root_move_exactly_and_rank_them():
         pytest.skip("a random decision")
     scores = [c.score for c in analysis.candidates]
     assert scores == sorted(scores, reverse=True)
-    assert all(c.terms["exact"] == 1 for c in analysis.candidates)
+    assert all(c.bound == "exact" for c in analysis.candidates)
 
 
 def test_at_depth_one_the_terms_are_the_position_after_the_move_and_the_mobility_before_it():
@@ -252,30 +252,31 @@ def test_at_depth_one_the_terms_are_the_position_after_the_move_and_the_mobility
         terms = evaluate(after)
         assert {k: candidate.terms[k] for k in ("concentration", "centralisation", "quads")} == {
             k: -terms[k] for k in ("concentration", "centralisation", "quads")}
-        assert candidate.terms["mobility"] == mobility and candidate.terms["line"] == 1
+        assert candidate.terms["mobility"] == mobility and candidate.facts["line"] == 1
 
 
 #: the terms that add up to a candidate's score (points, the root player's view), and
-#: those that say how a forced end scores instead (plies to it)
+#: the facts that say how far a forced end is (plies to it; its one term is the score)
 POINTS = ("concentration", "centralisation", "quads", "mobility")
 ENDS = ("win_in", "loss_in", "draw_in")
 
 
 def check_terms(candidate):
     """The candidate's terms make its score: the points add up to it exactly, or one end
-    term says which forced end it is (a win in k plies scores 1,000,000 - k); each term
-    is one of the three documented kinds, and every line was traced."""
-    terms, score = candidate.terms, candidate.score
-    assert set(terms) <= {*POINT_TERMS, *END_TERMS, *INFO_TERMS} and "untraced" not in terms
-    assert set(INFO_TERMS) <= set(terms)
-    ends = [k for k in ENDS if k in terms]
+    term is the whole score of a forced end (a win in k plies scores 1,000,000 - k, k
+    the fact win_in); each term and fact is one of the documented kinds, and every line
+    was traced."""
+    terms, facts, score = candidate.terms, candidate.facts, candidate.score
+    assert set(terms) <= {*POINT_TERMS, *END_TERMS} and "untraced" not in terms
+    assert {"depth", "line"} <= set(facts) <= set(FACTS)
+    assert sum(terms.values()) == score, (str(candidate.move), dict(terms))
+    ends = [k for k in ENDS if k in facts]
     if ends:
-        assert len(ends) == 1 and not set(POINTS) & set(terms)
-        plies = terms[ends[0]]
+        assert len(ends) == 1 and not set(POINTS) & set(terms) and len(terms) == 1
+        plies = facts[ends[0]]
+        assert terms == {ends[0][:-3]: score}
         assert score == {"win_in": 1_000_000 - plies, "loss_in": plies - 1_000_000, "draw_in": 0}[ends[0]]
-        assert plies == terms["line"]
-    else:
-        assert sum(terms[k] for k in POINTS) == score, (str(candidate.move), dict(terms))
+        assert plies == facts["line"]
 
 
 @pytest.mark.parametrize("level", list(LEVELS))
@@ -285,7 +286,7 @@ def test_every_candidates_terms_add_up_to_its_score(level):
         analysis = quick(level, seed=seed).analyse(played(size, plies, seed))
         for candidate in analysis.candidates:
             check_terms(candidate)
-            assert candidate.terms["depth"] == analysis.stats["depth"]
+            assert candidate.facts["depth"] == analysis.stats["depth"]
 
 
 MIXED = "1xx1x1/4o1/ox3o/ox3o/oo3o/2xxx1 o 7"  # hard with 3000 nodes proves a better move at depth 4 unfinished
@@ -297,18 +298,17 @@ def test_a_move_proved_in_an_unfinished_iteration_says_its_depth():
     analysis = Hard(seed=0, time_limit=None, max_nodes=3000).analyse(game)
     depth = analysis.stats["depth"]
     assert depth == 3 and "unfinished" in analysis.reason
-    deeper = [c for c in analysis.candidates if c.terms["depth"] == depth + 1]
-    assert analysis.chosen in deeper and all(c.terms["exact"] for c in deeper)
+    deeper = [c for c in analysis.candidates if c.facts["depth"] == depth + 1]
+    assert analysis.chosen in deeper and all(c.bound == "exact" for c in deeper)
     assert analysis.chosen.score == max(c.score for c in deeper)
     # the others are the completed iteration's scores, as a search stopped at that depth gives them
     complete = {c.move: c for c in Hard(seed=0, time_limit=None, max_depth=depth).analyse(game).candidates}
     for candidate in analysis.candidates:
         check_terms(candidate)
-        if candidate.terms["depth"] == depth:
-            assert (candidate.score, dict(candidate.terms)) == (complete[candidate.move].score,
-                                                                dict(complete[candidate.move].terms))
+        if candidate.facts["depth"] == depth:
+            assert candidate == complete[candidate.move]
         else:
-            assert candidate.terms["depth"] == depth + 1
+            assert candidate.facts["depth"] == depth + 1
 
 
 @settings(max_examples=20, deadline=None)
@@ -321,11 +321,11 @@ def test_the_terms_add_up_at_every_level_in_random_positions(size, plies, seed, 
     depth = analysis.stats["depth"]
     for candidate in analysis.candidates:
         check_terms(candidate)
-        assert candidate.terms["depth"] in (depth, depth + 1)
+        assert candidate.facts["depth"] in (depth, depth + 1)
     if not analysis.stats["random"]:  # the chosen move is the best of its depth, exact
         chosen = analysis.chosen
-        assert chosen.terms["exact"] == 1
-        assert all(c.score <= chosen.score for c in analysis.candidates if c.terms["depth"] == chosen.terms["depth"])
+        assert chosen.bound == "exact"
+        assert all(c.score <= chosen.score for c in analysis.candidates if c.facts["depth"] == chosen.facts["depth"])
 
 
 def test_the_points_are_those_of_the_leaf_at_the_end_of_the_principal_variation():
@@ -333,7 +333,7 @@ def test_the_points_are_those_of_the_leaf_at_the_end_of_the_principal_variation(
         game = played(size, plies, seed)
         analysis = quick("hard", seed=seed, max_depth=3).analyse(game)
         chosen = analysis.chosen
-        assert len(analysis.pv) == chosen.terms["line"] >= 3
+        assert len(analysis.pv) == chosen.facts["line"] >= 3
         leaf = game.copy()
         for move in analysis.pv:
             leaf.play(move)
@@ -347,22 +347,24 @@ def test_a_two_ply_leaf_counts_the_mobility_of_the_two_positions_before_it():
     analysis = quick("medium", seed=0).analyse(game)
     ours = len(game.move_list())
     for candidate in analysis.candidates:
-        if candidate.terms.keys() & set(ENDS):
+        if candidate.facts.keys() & set(ENDS):
             continue
         after = game.copy()
         after.play(candidate.move)
-        assert candidate.terms["line"] == 2
+        assert candidate.facts["line"] == 2
         assert candidate.terms["mobility"] == 6 * (ours - len(after.move_list()))
 
 
 def test_a_forced_end_is_named_not_added_up():
     analysis = quick("insane", max_depth=3).analyse(Game.from_text(WIN_IN_TWO, turn=SECOND))
-    assert {k: analysis.chosen.terms[k] for k in ("win_in", "exact", "line")} == {"win_in": 3, "exact": 1, "line": 3}
+    chosen = analysis.chosen
+    assert (chosen.facts["win_in"], chosen.bound, chosen.facts["line"]) == (3, "exact", 3)
+    assert chosen.terms == {"win": 1_000_000 - 3}
     at_once = quick("easy").analyse(Game.from_text(WIN_FOR_FIRST))
-    assert at_once.chosen.terms["win_in"] == 1 and at_once.chosen.score == 1_000_000 - 1
+    assert at_once.chosen.facts["win_in"] == 1 and at_once.chosen.score == 1_000_000 - 1
     late = Game.from_fen(played(6, 6, 2).fen().rsplit(" ", 1)[0] + " 199")
     for candidate in quick("hard").analyse(late).candidates:
-        assert candidate.terms["draw_in"] == 1 and candidate.score == 0
+        assert candidate.facts["draw_in"] == 1 and candidate.score == 0 and candidate.terms == {"draw": 0}
     for analysis in (at_once, quick("medium").analyse(Game.from_text(WIN_FOR_FIRST))):
         for candidate in analysis.candidates:
             check_terms(candidate)
@@ -458,7 +460,7 @@ def test_alpha_beta_agrees_with_plain_minimax(depth):
         assert analysis.chosen.score == max(expected.values())
         for candidate in analysis.candidates:
             truth = expected[candidate.move]
-            if candidate.terms["exact"]:
+            if candidate.bound == "exact":
                 assert candidate.score == truth
             else:  # proved no better than the best: an upper bound
                 assert truth <= candidate.score <= analysis.chosen.score

@@ -124,7 +124,7 @@ def test_the_overlay_has_every_candidate_move_and_each_cell_the_best_move_there(
     by_move = {(tuple(m[:2]), tuple(m[2:4])): m for m in moves}
     for candidate in analysis.candidates:
         value, label = by_move[candidate.move.src, candidate.move.dst][4:]
-        assert label == (str(int(candidate.score)) if candidate.terms["exact"] else f"≤{int(candidate.score)}")
+        assert label == (str(int(candidate.score)) if candidate.bound == "exact" else f"≤{int(candidate.score)}")
     # a cell: the best move going there, on the same scale
     for row, col, value, label in shape["cells"]:
         there = [m for m in moves if (m[2], m[3]) == (row, col)]
@@ -142,13 +142,13 @@ def analysis_score(analysis, row):
 def test_forced_ends_are_labelled_and_do_not_squash_the_scale():
     game = Game(6)
     a, b, c = game.legal_moves()[:3]
-    analysis = Analysis("p", a, (Candidate(a, 999_997.0, {"win_in": 3}), Candidate(b, 10.0, {"exact": 1}),
-                                 Candidate(c, -20.0, {"exact": 0})), "why", {"depth": 3})
+    analysis = Analysis("p", a, (Candidate(a, 999_997.0, {"win": 999_997.0}, {"win_in": 3}), Candidate(b, 10.0),
+                                 Candidate(c, -20.0, bound="upper")), "why", {"depth": 3})
     shape = picture.overlay(game, analysis)
     rows = {(tuple(m[:2]), tuple(m[2:4])): m[4:] for m in shape["moves"]}
     assert rows[a.src, a.dst] == [1.0, "win3"] and rows[b.src, b.dst] == [1.0, "10"]
     assert rows[c.src, c.dst] == [0.0, "≤-20"]
-    loss = Analysis("p", a, (Candidate(a, -999_998.0), Candidate(b, 0.0, {"draw_in": 1})), "why")
+    loss = Analysis("p", a, (Candidate(a, -999_998.0), Candidate(b, 0.0, {"draw": 0.0}, {"draw_in": 1})), "why")
     assert sorted(m[5] for m in picture.overlay(game, loss)["moves"]) == ["draw", "loss2"]
     with pytest.raises(ValueError, match="finite"):
         picture.overlay(game, Analysis("p", a, (Candidate(a, float("nan")),), "why"))

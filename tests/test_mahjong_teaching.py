@@ -100,7 +100,7 @@ def test_a_dead_end_is_proved_and_the_analysis_colours_it():
         after = game.copy()
         after.play(move)
         assert (safety[str(move)] == SAFE) == (solve(after.grid) is not None)
-    assert all(c.terms["safe"] in (1, 0, -1) for c in analysis.candidates)
+    assert all(c.facts["safe"] in (1, 0, -1) for c in analysis.candidates)
     overlay = MahjongConnect(game=game, lesson=True, store=None)
     overlay.show(analysis)
     assert overlay.overlay["safety"] == [safety[str(c.move)] for c in analysis.candidates]

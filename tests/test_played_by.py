@@ -63,9 +63,9 @@ def test_a_person_who_lets_the_computer_make_one_move_does_not_count_the_game(st
 
 def test_a_mahjong_board_cleared_by_the_computer_is_not_the_record(store):
     w = MahjongConnect(seed=21, store=store, muted=True)
-    w.watch("random", moves=72, delay=0)
+    w.watch("solver", moves=72, delay=0)
     assert w.won and w.score > 0
-    assert w.played_by == "random" and w.record == 0
+    assert w.played_by == "solver" and w.record == 0
     assert MahjongConnect(store=store).record == 0 and store.finished(w.record_key) == []
 
 

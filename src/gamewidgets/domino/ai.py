@@ -28,9 +28,16 @@ Levels
   plays every candidate on every sample (the same samples for every candidate) and
   finishes each hand with a fast greedy playout for both sides (heaviest fitting tile,
   doubles first). A candidate's score is its mean signed points for the player
-  (points won, minus points lost); the analysis also holds ``win`` (the share of
-  samples won) and, in ``stats["beliefs"]``, the estimated chance that the opponent
-  holds each unseen tile, and ``stats["ruled_out"]``, the tiles the facts exclude.
+  (points won, minus points lost), its one term ``ev``; the analysis also holds the
+  facts ``win`` (the share of samples won) and ``pips``, and, in ``stats["beliefs"]``,
+  the estimated chance that the opponent holds each unseen tile, and
+  ``stats["ruled_out"]``, the tiles the facts exclude.
+
+The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
+easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
+ends``, ``scarce ends`` and ``tie-break`` (its tiny random nudge, with the rounding of
+the score to six decimals), with the facts ``own`` and ``scarce`` (the figures before
+weighing); hard ``ev``; a forced decision the one term ``only move`` (0).
 
 Choices
 -------
@@ -70,6 +77,7 @@ samples.
 from __future__ import annotations
 
 import json
+import math
 import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -96,8 +104,8 @@ from .rules import (
 )
 
 _INF = 1 << 30
-#: one candidate as a level scores it: (score, the terms of the score)
-_Scored = tuple[float, dict[str, float]]
+#: one candidate as a level scores it
+_Scored = tuple[float, dict[str, float], dict[str, Any]]  # score, the terms adding up to it, facts
 #: why the best candidate won, in words, from its move and its score
 _Reason = Callable[[Move, _Scored], str]
 
@@ -153,13 +161,13 @@ class Player:
             move = moves[0]
             reason = {DRAW: "no tile fits: draw", PASS: "no tile fits and the boneyard is empty: pass"}.get(
                 move.action, "the only legal play" if view.line else "the opening rule names this tile")
-            return Analysis(self.name, move, (Candidate(move, 0.0, {}),), reason,
+            return Analysis(self.name, move, (Candidate(move, 0.0, {"only move": 0.0}),), reason,
                             {"nodes": 0, "time_ms": round((time.perf_counter() - started) * 1000, 3)})
         # more than one legal action: they are all plays (a draw or a pass is the only one)
         scored, why, stats = self._score(view, cast(list[Play], moves), self._rng(view))
         order = sorted(range(len(moves)), key=lambda i: (-scored[i][0], i))
         best = order[0]
-        candidates = tuple(Candidate(moves[i], float(scored[i][0]), scored[i][1]) for i in order)
+        candidates = tuple(Candidate(moves[i], float(scored[i][0]), scored[i][1], scored[i][2]) for i in order)
         stats = {**stats, "time_ms": round((time.perf_counter() - started) * 1000, 3)}
         return Analysis(self.name, moves[best], candidates, why(moves[best], scored[best]), stats)
 
@@ -178,8 +186,8 @@ class Easy(Player):
                rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         noise = rng.uniform(0, self.NOISE, len(moves))
         scored: list[_Scored] = [
-            (round(m.tile[0] + m.tile[1] + float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)})
-            for m, n in zip(moves, noise, strict=True)]
+            (m.tile[0] + m.tile[1] + round(float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)},
+             {}) for m, n in zip(moves, noise, strict=True)]
         return scored, lambda m, s: f"a heavy tile ({s[1]['pips']} pips) with a random nudge", {"nodes": len(moves)}
 
 
@@ -200,15 +208,19 @@ class Medium(Player):
 
     name = "medium"
     WEIGHTS: ClassVar[dict[str, float]] = {"pips": 1.0, "double": 3.0, "own": 2.0, "scarce": 0.7}
+    #: the analysis's name of each weighed figure (the term: its points)
+    TERMS: ClassVar[dict[str, str]] = {"pips": "pips", "double": "double", "own": "own ends", "scarce": "scarce ends"}
 
     def _score(self, view: PlayerView, moves: list[Play],
                rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         scored: list[_Scored] = []
         for move in moves:
-            terms = medium_terms(view, move)
-            score = sum(self.WEIGHTS[k] * v for k, v in terms.items()) + float(rng.uniform(0, 1e-6))
-            scored.append((round(score, 6), {k: round(v, 3) for k, v in terms.items()}))
-        return scored, lambda m, s: (f"sheds {s[1]['pips']} pips and leaves ends matching {s[1]['own']} own "
+            figures = medium_terms(view, move)
+            weighed = {self.TERMS[k]: self.WEIGHTS[k] * v for k, v in figures.items()}
+            score = round(sum(self.WEIGHTS[k] * v for k, v in figures.items()) + float(rng.uniform(0, 1e-6)), 6)
+            terms = {**weighed, "tie-break": score - math.fsum(weighed.values())}  # the nudge, rounded in
+            scored.append((score, terms, {"own": figures["own"], "scarce": round(figures["scarce"], 3)}))
+        return scored, lambda m, s: (f"sheds {s[1]['pips']:g} pips and leaves ends matching {s[2]['own']} own "
                                      f"tile(s)"), {"nodes": len(moves)}
 
 
@@ -408,14 +420,13 @@ class Hard(Player):
                 totals[index] += value
                 wins[index] += value > 0
             done += 1
-        scored: list[_Scored] = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 3),
-                                                               "win": round(wins[i] / done, 3),
-                                                               "pips": m.tile[0] + m.tile[1]})
+        scored: list[_Scored] = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 4)},
+                                  {"win": round(wins[i] / done, 3), "pips": m.tile[0] + m.tile[1]})
                                  for i, m in enumerate(moves)]
         beliefs = {tile_name(t): round(held[t] / done, 3) for t in facts.unseen}
         stats = {"samples": done, "nodes": done * len(moves), "fallback_samples": fallback,
                  "beliefs": beliefs, "ruled_out": [tile_name(t) for t in facts.ruled_out]}
-        return scored, lambda m, s: (f"best expected points {s[1]['ev']:+.2f} per hand (wins {s[1]['win']:.0%}) "
+        return scored, lambda m, s: (f"best expected points {s[1]['ev']:+.2f} per hand (wins {s[2]['win']:.0%}) "
                                      f"over {done} sampled hidden deals"), stats
 
 

@@ -59,10 +59,11 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
-from ..analysis import Analysis, Candidate
+from ..analysis import Analysis, Candidate, shown_number
 from ..errors import GameOver
 from .players import Player, _move, evaluate
 from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, STEPS, Game, Move, points
@@ -283,18 +284,24 @@ class ExpertPlayer(Player):
     averaging over ``samples`` drawn spawns (0: a fixed price for an unknown spawn).
     See the module docstring.
 
-    The terms of each candidate in :meth:`analyse`: ``points`` the turn scores (its
-    clear, or the lines the previews complete as they come in), ``run`` the run the
-    moved ball makes, ``free`` the free cells once the shown previews are in,
-    ``lines`` the line potential then, ``holes`` free cells walled in, ``displaces``
-    1 when it lands on a preview, ``value`` all that weighed one turn on, and — for
-    the searched ones — ``look-ahead``, the value after the best next move (its
-    score). Stats: ``depth`` (2 with the look-ahead), ``nodes`` (positions valued),
-    ``samples`` (spawns drawn), ``time_ms``.
+    Each candidate of :meth:`analyse` has the terms that add up to its score (the
+    rule of :mod:`gamewidgets.analysis`), weighed by :class:`Weights`, one turn on:
+    ``free`` (the free cells once the shown previews are in), ``lines`` (the line
+    potential then), ``holes`` (free cells walled in, taken off), ``points`` (what the
+    turn scores: its clear, or the lines the previews complete as they come in),
+    ``unseen`` (the price of each set of previews that comes in unseen), ``displaced``
+    (a third of it when the ball lands on a preview), or ``full board`` alone for a
+    move that fills the board (a lost game); then ``look-ahead``: for the searched
+    candidates what the best next move adds, for the others the estimate they are
+    ranked by (the searched ones' mean gain, kept at most the lowest searched score),
+    0 without a look-ahead. Its facts: ``run`` (the run the moved ball makes),
+    ``free cells``, ``walled-in cells``, ``scored`` (the points, unweighed),
+    ``displaces`` (1 when it lands on a preview) and ``searched``. Stats: ``depth``
+    (2 with the look-ahead), ``nodes`` (positions valued), ``samples`` (spawns
+    drawn), ``time_ms``.
     """
 
     name: str = "expert"
-    terms = ("points", "run", "free", "lines", "holes", "displaces", "value", "look-ahead")
 
     def __init__(self, *, seed: int | None = None, width: int = 16, samples: int = 0,
                  weights: Weights | None = None):
@@ -321,7 +328,7 @@ class ExpertPlayer(Player):
         searched = ~np.isnan(d.ahead)
         order = np.lexsort((np.arange(len(d.score)), -d.score, ~searched))
         order = np.concatenate(([d.index], order[order != d.index]))
-        candidates = tuple(Candidate(_move(d.figures, i), float(d.score[i]), self._terms(d, i)) for i in order)
+        candidates = tuple(Candidate.of(_move(d.figures, i), self._points(d, i), self._facts(d, i)) for i in order)
         move = _move(d.figures, d.index)
         reply = d.replies.get(d.index)
         return Analysis(
@@ -412,32 +419,48 @@ class ExpertPlayer(Player):
         return score
 
     # ------------------------------------------------------------ explanation
-    def _terms(self, d: _Decision, i: int) -> dict[str, float]:
-        terms = {
-            "points": float(d.first.points[i]),
-            "run": float(d.figures["run"][i]),
-            "free": float(d.terms["free"][i]),
-            "lines": round(float(d.terms["lines"][i]), 3),
-            "holes": float(d.terms["holes"][i]),
-            "displaces": float(d.first.displaced[i]),
-            "value": round(float(d.value[i]), 3),
-        }
-        if not np.isnan(d.ahead[i]):
-            terms["look-ahead"] = round(float(d.ahead[i]), 3)
+    def _points(self, d: _Decision, i: int) -> dict[str, float]:
+        """The points that add up to candidate ``i``'s score (see the class docstring)."""
+        w = self.weights
+        if not (d.first.boards[i] == 0).any():  # the move fills the board: the game is lost
+            terms = {"full board": float(w.lost)}
+        else:
+            terms = {
+                "free": w.empty * float(d.terms["free"][i]),
+                "lines": float(d.terms["lines"][i]),
+                "holes": -w.hole * float(d.terms["holes"][i]),
+                "points": w.points * float(d.first.points[i]),
+                "unseen": -w.unknown * float(d.first.unknown[i]),
+                "displaced": -w.unknown * float(d.first.displaced[i]) / 3,
+            }
+        terms["look-ahead"] = float(d.score[i]) - float(d.value[i])
         return terms
+
+    @staticmethod
+    def _facts(d: _Decision, i: int) -> dict[str, Any]:
+        """What describes candidate ``i`` (see the class docstring)."""
+        return {
+            "run": int(d.figures["run"][i]),
+            "free cells": int(d.terms["free"][i]),
+            "walled-in cells": int(d.terms["holes"][i]),
+            "scored": int(d.first.points[i]),
+            "displaces": int(d.first.displaced[i]),
+            "searched": not np.isnan(d.ahead[i]),
+        }
 
     def _explain(self, d: _Decision, order: np.ndarray) -> str:
         i = d.index
         text = _what_it_does(d, i)
         reply = d.replies.get(i)
         if reply is not None:
-            text += f"; looking one move on, the best next move is {reply}, worth {d.ahead[i]:.1f} in all"
+            worth = shown_number(float(d.ahead[i]))
+            text += f"; looking one move on, the best next move is {reply}, worth {worth} in all"
         else:
-            text += f"; worth {d.value[i]:.1f}"
+            text += f"; worth {shown_number(float(d.value[i]))}"
         if len(order) > 1:
             j = int(order[1])
             gap = d.score[i] - d.score[j]
-            text += f" — {gap:.1f} more than the runner-up {_move(d.figures, j)}"
+            text += f" — {shown_number(float(gap))} more than the runner-up {_move(d.figures, j)}"
             why = self._difference(d, i, j)
             if why:
                 text += f", which {why}"
@@ -465,8 +488,8 @@ class ExpertPlayer(Player):
         if term == "free":
             return f"leaves {int(d.terms['free'][i] - d.terms['free'][j])} fewer free cells"
         if term == "lines":
-            return f"builds less toward lines of five (line potential {d.terms['lines'][j]:.1f} against " \
-                   f"{d.terms['lines'][i]:.1f})"
+            return f"builds less toward lines of five (line potential {shown_number(float(d.terms['lines'][j]))} " \
+                   f"against {shown_number(float(d.terms['lines'][i]))})"
         if term == "holes":
             return f"walls in {int(d.terms['holes'][j] - d.terms['holes'][i])} more free cells"
         if term == "points":

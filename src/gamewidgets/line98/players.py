@@ -106,11 +106,13 @@ def _contiguous(same: np.ndarray, dr: int, dc: int) -> np.ndarray:
 
 
 class Player:
-    """Base of the Line 98 players: ranking by ``_rank`` keys, seeded tie-breaks."""
+    """Base of the Line 98 players: ranking by ``_rank`` keys, seeded tie-breaks. In
+    an analysis a candidate's terms make its rank (``_terms``); the figures of the move
+    (``run``, ``cleared``, ``points``) are its facts, where they are not a term."""
 
     name = ""
-    #: the figures each candidate shows, in the analysis table
-    terms: tuple[str, ...] = ("run", "cleared", "points")
+    #: the figures each candidate shows, in the analysis table (as facts)
+    facts: tuple[str, ...] = ("run", "cleared", "points")
 
     def __init__(self, *, seed: int | None = None):
         self.seed = seed
@@ -124,6 +126,10 @@ class Player:
         raise NotImplementedError
 
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
+        raise NotImplementedError
+
+    def _terms(self, figures: dict[str, np.ndarray], rank: np.ndarray, index: int) -> dict[str, float]:
+        """The terms that add up to move ``index``'s rank (what the analysis shows)."""
         raise NotImplementedError
 
     def _pick(self, game: Game) -> tuple[dict[str, np.ndarray], np.ndarray, int, int]:
@@ -148,7 +154,8 @@ class Player:
         order = np.lexsort((np.arange(len(rank)), -rank))  # best first, then board order
         order = np.concatenate(([index], order[order != index]))  # the chosen one leads its tie
         candidates = tuple(
-            Candidate(_move(figures, i), float(rank[i]), {t: int(figures[t][i]) for t in self.terms})
+            Candidate(_move(figures, i), float(rank[i]), (terms := self._terms(figures, rank, i)),
+                      {t: int(figures[t][i]) for t in self.facts if t not in terms})
             for i in order
         )
         return Analysis(
@@ -176,6 +183,9 @@ class RandomPlayer(Player):
     def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return np.zeros(len(figures["source"]))
 
+    def _terms(self, figures: dict[str, np.ndarray], rank: np.ndarray, index: int) -> dict[str, float]:
+        return {"random": 0.0}
+
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         return f"a random legal move (all {ties} rank equal)"
 
@@ -187,6 +197,9 @@ class ClearFirstPlayer(Player):
 
     def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return (figures["cleared"] > 0).astype(float)
+
+    def _terms(self, figures: dict[str, np.ndarray], rank: np.ndarray, index: int) -> dict[str, float]:
+        return {"clears": float(rank[index])}
 
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         if figures["cleared"][index]:
@@ -202,6 +215,9 @@ class BuildPlayer(Player):
 
     def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         return figures["run"].astype(float)
+
+    def _terms(self, figures: dict[str, np.ndarray], rank: np.ndarray, index: int) -> dict[str, float]:
+        return {"run": float(figures["run"][index])}
 
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         run = int(figures["run"][index])
@@ -222,6 +238,12 @@ class GreedyLongPlayer(Player):
     def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         run = figures["run"].astype(float)
         return np.where(figures["cleared"] == LINE, self.HELD_FIVE, run)
+
+    def _terms(self, figures: dict[str, np.ndarray], rank: np.ndarray, index: int) -> dict[str, float]:
+        run = float(figures["run"][index])
+        if figures["cleared"][index] == LINE:  # held: ranked below every run of 2+
+            return {"run": run, "held five": self.HELD_FIVE - run}
+        return {"run": run}
 
     def _reason(self, figures: dict[str, np.ndarray], index: int, ties: int) -> str:
         run, cleared = int(figures["run"][index]), int(figures["cleared"][index])

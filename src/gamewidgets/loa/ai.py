@@ -38,20 +38,22 @@ makes them reproducible (tests, benchmarks of strength by nodes).
 The analysis
 ------------
 ``candidates``: every legal move: the chosen one first (then the search's choice when
-the move played is a random one), then the moves with an exact score, best first,
-then those with only an upper bound, highest first. ``score``: the search's score for
-the side to move, every one from the last complete iteration (``stats["depth"]``
-plies): exact for the chosen move, and for every move of easy and medium (they search
-every root move with a full window); for the other moves of hard and insane an upper
-bound (alpha-beta proved them no better than the best). One exception, which the
-``depth`` term shows: when the clock or the node budget stops an iteration after it
-proved a better move than the complete one chose, that move is played, and it and the
-moves that iteration scored exactly (the previous choice first) keep their deeper
-scores; the reason says so.
+the move played is a random one), then the moves with an exact score, best first, then
+those with only an upper bound, highest first. ``score``: the search's score for the
+side to move, every one from the last complete iteration (``stats["depth"]`` plies):
+exact for the chosen move, and for every move of easy and medium (they search every
+root move with a full window); for the other moves of hard and insane an upper bound
+(alpha-beta proved them no better than the best): its ``bound`` is then ``"upper"``,
+and the table prints it "≤ -20" (the board's label "≤-20"), so it does not look like a
+tie with an exact -20. One exception, which the ``depth`` fact shows: when the clock
+or the node budget stops an iteration after it proved a better move than the complete
+one chose, that move is played, and it and the moves that iteration scored exactly
+(the previous choice first) keep their deeper scores; the reason says so.
 
-``terms`` say how the score is made, from the point of view of the player to move:
+``terms`` say how the score is made, from the point of view of the player to move,
+and add up to it exactly (the rule of :mod:`gamewidgets.analysis`):
 
-- **points** that add up to the score exactly: the evaluation terms
+- **points**: the evaluation terms
   (``concentration``, ``centralisation``, ``quads``) of the leaf at the end of the
   move's line — the move, then the best replies the search found (for an upper bound:
   the replies that refuted it) — and the ``mobility`` points the search counted there
@@ -61,15 +63,15 @@ scores; the reason says so.
   itself). Each side's evaluation is rounded to a whole point, as in the search;
   centralisation takes the rounding. The search adds nothing else (no tempo, no bonus:
   a random move is drawn apart from the scores).
-- or, when the line ends the game, one **end** term instead of points: ``win_in`` or
-  ``loss_in`` (plies to the connection, or to a side left without a move; the score
-  is 1,000,000 less those plies, or its negation) or ``draw_in`` (plies to the
-  200-move limit; the score is 0).
-- about the score, adding nothing to it: ``exact`` (1, or 0 for an upper bound),
-  ``depth`` (the plies of the iteration that scored the move) and ``line`` (the plies
-  of its line: the depth, more where the search looked at a threat one ply further,
-  fewer where the game ends). :data:`POINT_TERMS`, :data:`END_TERMS` and
-  :data:`INFO_TERMS` name them.
+- or, when the line ends the game, one **end** term instead of points, the whole
+  score: ``win`` or ``loss`` (1,000,000 less the plies to the connection, or to a
+  side left without a move, or its negation) or ``draw`` (the 200-move limit: 0).
+
+``facts`` describe the score, adding nothing to it: ``depth`` (the plies of the
+iteration that scored the move), ``line`` (the plies of its line: the depth, more where
+the search looked at a threat one ply further, fewer where the game ends) and, for an
+end, ``win_in`` / ``loss_in`` / ``draw_in`` (the plies to it). :data:`POINT_TERMS`,
+:data:`END_TERMS` and :data:`FACTS` name them.
 
 The lines are traced right after each root move's search (see
 :mod:`gamewidgets.loa.search`; the time it takes is not taken from the search's
@@ -111,15 +113,15 @@ from .rules import Game, Move
 from .search import _M, MATE_ZONE, WIN, Trace, _Search, _Timeout
 
 __all__ = [
-    "END_TERMS", "INFO_TERMS", "LEVELS", "MATE_ZONE", "PLAYERS", "POINT_TERMS", "WIN", "Easy", "Hard", "Insane",
+    "END_TERMS", "FACTS", "LEVELS", "MATE_ZONE", "PLAYERS", "POINT_TERMS", "WIN", "Easy", "Hard", "Insane",
     "Medium", "Player", "Weights", "evaluate", "evaluation_terms", "play_game", "side_features", "static_terms",
 ]
 
 #: a candidate's terms that add up to its score (points), those that stand for a forced
-#: end instead (plies), and those about the score (see the module docstring)
+#: end instead (the whole score), and its facts, about the score (see the module docstring)
 POINT_TERMS = ("concentration", "centralisation", "quads", "mobility", "untraced")
-END_TERMS = ("win_in", "loss_in", "draw_in")
-INFO_TERMS = ("exact", "depth", "line")
+END_TERMS = ("win", "loss", "draw")
+FACTS = ("depth", "line", "win_in", "loss_in", "draw_in")
 
 
 # ------------------------------------------------------------------- players
@@ -221,9 +223,11 @@ class Player:
         for m in ranked:
             score, exact = scores[m]
             trace = decision.lines.get(m)
-            terms = {**_score_terms(trace, score, game.size, self.weights), "exact": int(exact),
-                     "depth": depths[m], "line": len(trace.moves) if trace else 1}
-            candidates.append(Candidate(_move(game, m), float(score), terms))
+            terms = _score_terms(trace, score, game.size, self.weights)
+            facts: dict[str, int] = {"depth": depths[m], "line": len(trace.moves) if trace else 1}
+            if trace is not None and trace.end is not None:
+                facts[f"{trace.end}_in"] = len(trace.moves)
+            candidates.append(Candidate(_move(game, m), float(score), terms, facts, "exact" if exact else "upper"))
         if decision.wins:
             reason = "it wins at once" + (f" ({len(decision.wins)} winning moves)" if len(decision.wins) > 1 else "")
         elif decision.randomised:
@@ -313,7 +317,7 @@ def _score_terms(trace: Trace | None, score: int, size: int, weights: Weights) -
     if trace is None:
         return {"untraced": score}
     if trace.end is not None:
-        return {f"{trace.end}_in": len(trace.moves)}
+        return {trace.end: score}
     return {**static_terms(trace.mine, trace.theirs, size, weights), "mobility": trace.mobility}
 
 

@@ -141,13 +141,13 @@ def overlay(game: Game, analysis: Analysis | None) -> dict[str, Any]:
 
 def _label(candidate: Candidate) -> str:
     """A candidate's score as a short label (see the module docstring)."""
-    score, terms = candidate.score, candidate.terms
-    if "draw_in" in terms:
+    score = candidate.score
+    if "draw" in candidate.terms:
         return "draw"
     if abs(score) > MATE_ZONE:
         return f"{'win' if score > 0 else 'loss'}{int(WIN - abs(score))}"
     text = str(int(score)) if float(score).is_integer() else f"{score:.0f}"
-    return f"≤{text}" if terms.get("exact", 1) == 0 else text
+    return {"upper": "≤", "lower": "≥"}.get(candidate.bound, "") + text
 
 
 # ----------------------------------------------------------------------- picture

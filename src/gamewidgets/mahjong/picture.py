@@ -105,8 +105,8 @@ def overlay(game: Game, analysis: Analysis) -> dict[str, Any]:
         "pairs": [c.move.to_list() for c in analysis.candidates],
         "next": analysis.move.to_list(),
     }
-    if all("safe" in c.terms for c in analysis.candidates):
-        result["safety"] = [SAFETY_OF_TERM.get(int(c.terms["safe"]), UNKNOWN) for c in analysis.candidates]
+    if all("safe" in c.facts for c in analysis.candidates):
+        result["safety"] = [SAFETY_OF_TERM.get(int(c.facts["safe"]), UNKNOWN) for c in analysis.candidates]
     return result
 
 

@@ -3,7 +3,7 @@
 Every player takes the :class:`~gamewidgets.mahjong.Game` itself: ``choose(game)`` is
 the pair it removes, ``analyse(game)`` the same choice explained as an
 :class:`~gamewidgets.analysis.Analysis` — every removable pair is a candidate, with the
-turns of its path (``turns``) among its terms. Players are made with keyword options
+turns of its path (the fact ``path turns``). Players are made with keyword options
 only; the random one takes ``seed=`` (its choices come from its own
 ``numpy.random.Generator``, so a seed replays them). In a position where no pair can be
 removed (cleared, or stuck) both raise :class:`~gamewidgets.errors.GameOver`: a shuffle
@@ -17,11 +17,12 @@ is the player's own decision (``game.shuffle()``), not a move of a computer play
   ``analyse`` also tells, for every removable pair, whether the position after it
   can still be cleared (``pair_safety``): **safe** (a clearing sequence exists, found),
   **dead end** (proved: none) or **unknown** (no answer within ``safety_nodes``
-  positions) — the term ``safe`` (1, -1, 0) and ``stats["safety"]``. Scores: 100 for
-  the sequence's first pair, 50 a safe pair, 0 unknown, -100 a dead end, less one per
-  turn of its path.
+  positions) — the fact ``safe`` (1, -1, 0; ``solution`` 1 for the sequence's first
+  pair) and ``stats["safety"]``. Scores, as two terms that add up to them: ``plan``
+  100 for the sequence's first pair, 50 a safe pair, 0 unknown, -100 a dead end, and
+  ``turns``, less one per turn of its path.
 - ``"random"`` (:class:`RandomPlayer`): a removable pair drawn uniformly; every
-  candidate scores 0.
+  candidate scores 0 (the one term ``random``).
 """
 
 from __future__ import annotations
@@ -54,6 +55,7 @@ def _turns(game: Game, moves: list[Move]) -> list[int]:
     return turns
 
 
+#: the ``plan`` term of a pair that does not start the solution (which gets 100)
 SAFETY_SCORE = {SAFE: 50.0, UNKNOWN: 0.0, DEAD_END: -100.0}
 
 
@@ -113,8 +115,9 @@ class Solver:
                 if rest is not None:
                     known.append([(move.a, move.b), *rest])
             safety[str(move)] = safe
-            candidates.append(Candidate(move, (100.0 if starts else SAFETY_SCORE[safe]) - turns,
-                                        {"turns": turns, "solution": int(starts), "safe": SAFETY_TERM[safe]}))
+            candidates.append(Candidate.of(
+                move, {"plan": 100.0 if starts else SAFETY_SCORE[safe], "turns": -float(turns)},
+                {"path turns": turns, "solution": int(starts), "safe": SAFETY_TERM[safe]}))
         candidates.sort(key=lambda c: -c.score)
         counts = {kind: list(safety.values()).count(kind) for kind in (SAFE, DEAD_END, UNKNOWN)}
         if solution:
@@ -164,7 +167,7 @@ class RandomPlayer:
         return Analysis(
             player=self.name,
             move=moves[index],
-            candidates=tuple(Candidate(moves[i], 0.0, {"turns": turns[i]}) for i in order),
+            candidates=tuple(Candidate(moves[i], 0.0, {"random": 0.0}, {"path turns": turns[i]}) for i in order),
             reason=f"drawn at random among the {len(moves)} removable pairs (all rank equal)",
             stats={"depth": 1, "nodes": len(moves), "time_ms": round(elapsed * 1000, 3)},
         )

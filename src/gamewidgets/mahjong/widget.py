@@ -43,7 +43,7 @@ from .._widget import DEFAULT_STORE, GameWidget, StoreOption, view_source
 from ..analysis import Analysis, ComputerPlayer
 from ..errors import BadMessage, IllegalMove
 from .picture import overlay as analysis_overlay
-from .players import PLAYERS, Solver
+from .players import PLAYERS, RandomPlayer, Solver
 from .rules import SCORINGS, Cell, Game, Move, Removal, Route, Shuffle, as_cell
 from .tiles import code, matches
 
@@ -264,7 +264,8 @@ class MahjongConnect(GameWidget):
         if name not in PLAYERS:
             raise ValueError(f"unknown player {name!r}; Mahjong Connect has "
                              + ", ".join(repr(n) for n in sorted(PLAYERS)))
-        return PLAYERS[name]()
+        cls = PLAYERS[name]
+        return cls(seed=self._game.seed) if cls is RandomPlayer else cls()  # a seed replays a watched game
 
     def _play_move(self, move: Move) -> None:
         self.remove(move.a, move.b)
