@@ -32,7 +32,8 @@ def has_path(board, source, target) -> bool:
 
 def check_record(record: dict) -> None:
     states, moves = record["states"], record["moves"]
-    assert record["game"] == "line98" and len(states) == len(moves) + 1
+    assert (record["format"], record["version"], record["game"]) == ("gamewidgets.record", 2, "line98")
+    assert len(states) == len(moves) + 1
     first = np.array(states[0]["board"])
     assert first.shape == (9, 9) and np.count_nonzero(first) == 5 and len(states[0]["previews"]) == 3
     for before, move, after in zip(states, moves, states[1:], strict=False):  # states: one more than moves
@@ -46,9 +47,9 @@ def check_record(record: dict) -> None:
             cells = [(r, c) for r, c, _ in state["previews"]]
             assert all(state["board"][r][c] == 0 for r, c in cells) and len(set(cells)) == len(cells)
     last = np.array(states[-1]["board"])
-    assert record["over"] == (np.count_nonzero(last) == 81)
+    assert (record["result"] is not None) == (np.count_nonzero(last) == 81)
     # and the engine, replaying the same seed and moves, reaches every recorded state
-    game = Game(record["seed"])
+    game = Game(record["setup"]["seed"])
     assert game.states()[0] == states[0]
     for index, move in enumerate(moves, start=1):
         game.play(Move.from_dict(move))
@@ -61,8 +62,9 @@ def test_play_writes_a_record_that_follows_the_rules(tmp_path, seed, player, cap
     path = tmp_path / "game.json"
     assert main(["line98", "play", "--player", player, "--seed", str(seed), "--json", str(path)]) == 0
     record = json.loads(path.read_text())
-    assert record["seed"] == seed and record["player"] == player and record["over"] is True
+    assert record["setup"] == {"seed": seed} and record["players"] == [player] and record["result"] is not None
     check_record(record)
+    assert Game.from_record(record).states() == record["states"]
     assert f"score {record['states'][-1]['score']}" in capsys.readouterr().out
 
 
@@ -159,11 +161,11 @@ def test_mahjong_deal_solve_and_pairs(tmp_path, capsys):
 
     assert main(["mahjong", "solve", "--seed", "6", "--json", str(solve_path)]) == 0
     solution = json.loads(solve_path.read_text())
-    assert solution["seed"] == 6 and len(solution["pairs"]) == 72
+    assert solution["setup"]["seed"] == 6 and len(solution["moves"]) == 72 and solution["players"] == ["solver"]
     game = Game.from_grid(deal["grid"])
-    for a, b in solution["pairs"]:
-        game.play(tuple(a), tuple(b))  # raises if a pair breaks the rules
-    assert game.won
+    for pair in solution["moves"]:
+        game.play(tuple(pair["a"]), tuple(pair["b"]))  # raises if a pair breaks the rules
+    assert game.won and solution["result"]["reason"] == "cleared" and Game.from_record(solution).won
 
     assert main(["mahjong", "pairs", "--grid", str(deal_path), "--json", str(pairs_path)]) == 0
     pairs = json.loads(pairs_path.read_text())["pairs"]

@@ -209,14 +209,18 @@ def test_match_cli_writes_replayable_duplicate_hands(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "points per hand" in out and "±" in out and "%" in out
     data = json.loads(path.read_text())
-    assert len(data["hands"]) == 4
-    for index, hand in enumerate(data["hands"]):
-        assert hand["levels"] == (["hard", "easy"] if index % 2 == 0 else ["easy", "hard"])
-        assert [len(h) for h in hand["deal"]["hands"]] == [7, 7] and len(hand["deal"]["boneyard"]) == 14
+    assert (data["format"], data["version"], data["game"]) == ("gamewidgets.match", 2, "domino")
+    assert len(data["records"]) == 4
+    for index, hand in enumerate(data["records"]):
+        deal = hand["setup"]["deal"]
+        assert hand["players"] == (["hard", "easy"] if index % 2 == 0 else ["easy", "hard"])
+        assert [len(h) for h in deal["hands"]] == [7, 7] and len(deal["boneyard"]) == 14
         game = Game.from_record(hand)  # replays legally, and the result agrees
-        assert game.is_over and game.outcome().to_dict() == hand["result"]
-        assert set(hand["result"]) == {"winner", "points", "reason"}
-    assert data["hands"][0]["deal"] == data["hands"][1]["deal"]  # the same deal, seats swapped
+        outcome = game.outcome()
+        assert game.is_over and {"winner": outcome.winner, "reason": outcome.reason, "score": outcome.points} \
+            == hand["result"]
+        assert Game.from_record(data, index=index).history == game.history
+    assert data["records"][0]["setup"]["deal"] == data["records"][1]["setup"]["deal"]  # the same deal, swapped
     again = tmp_path / "again.json"
     main(["domino", "match", "--first", "hard", "--second", "easy", "--hands", "4", "--seed", "3",
           "--samples", "20", "--time", "0", "--json", str(again), "--quiet"])
@@ -232,7 +236,8 @@ def test_decide_cli_gives_one_move_in_the_record_format(tmp_path, capsys):
     main(["domino", "match", "--first", "medium", "--second", "medium", "--hands", "2", "--seed", "5",
           "--json", str(path), "--quiet"])
     capsys.readouterr()
-    hand = json.loads(path.read_text())["hands"][1]
+    record = json.loads(path.read_text())["records"][1]
+    hand = {"levels": record["players"], "deal": record["setup"]["deal"], "moves": record["moves"]}
     for ply in range(0, len(hand["moves"]), 3):
         out = tmp_path / "move.json"
         assert main(["domino", "decide", "--record", str(path), "--hand", "1", "--ply", str(ply),
@@ -260,7 +265,7 @@ def test_decide_cli_on_a_finished_hand_says_so(tmp_path, capsys):
     path = tmp_path / "hands.json"
     main(["domino", "match", "--first", "easy", "--second", "easy", "--hands", "2", "--seed", "2",
           "--json", str(path), "--quiet"])
-    hand = json.loads(path.read_text())["hands"][0]
+    hand = json.loads(path.read_text())["records"][0]
     capsys.readouterr()
     assert main(["domino", "decide", "--record", str(path), "--hand", "0", "--ply", str(len(hand["moves"])),
                  "--level", "easy"]) == 1

@@ -7,7 +7,7 @@ import pytest
 from test_loa_ai import quick
 
 from gamewidgets.cli import main
-from gamewidgets.loa import SIDES, Game
+from gamewidgets.loa import Game
 from gamewidgets.loa.ai import play_game
 
 
@@ -16,18 +16,18 @@ def test_cli_match_writes_games_that_replay_legally(tmp_path, capsys):
     assert main(["loa", "match", "--size", "6", "--first", "medium", "--second", "easy", "--games", "3",
                  "--seed", "4", "--json", str(path), "--quiet"]) == 0
     data = json.loads(path.read_text())
-    assert set(data) == {"size", "first", "second", "games"}
-    assert (data["size"], data["first"], data["second"], len(data["games"])) == (6, "medium", "easy", 3)
-    for record in data["games"]:
-        assert set(record) == {"moves", "winner", "reason"}
+    assert (data["format"], data["version"], data["game"]) == ("gamewidgets.match", 2, "loa")
+    assert (data["size"], data["players"], len(data["records"])) == (6, ["medium", "easy"], 3)
+    for index, record in enumerate(data["records"]):
+        assert record["players"] == ["medium", "easy"] and record["setup"]["size"] == 6
         game = Game(6)
-        for text in record["moves"]:
+        for move in record["moves"]:
             assert game.outcome() is None
-            assert str(game.play(text)) == text
+            assert game.play(move).to_dict() == move
         outcome = game.outcome()
         assert outcome is not None
-        assert record["reason"] == outcome.reason
-        assert record["winner"] == (None if outcome.winner is None else SIDES[outcome.winner])
+        assert record["result"] == {"winner": outcome.winner, "reason": outcome.reason, "score": outcome.score}
+        assert Game.from_record(data, index=index).fen() == game.fen()
     out = capsys.readouterr().out
     assert "3 games" in out and "medium (first)" in out
 
@@ -36,11 +36,11 @@ def test_cli_match_with_search_levels_and_a_progress_bar(tmp_path, capsys):
     path = tmp_path / "m.json"
     assert main(["loa", "match", "--size", "8", "--first", "hard", "--second", "insane", "--games", "1",
                  "--max-depth", "1", "--json", str(path)]) == 0
-    record = json.loads(path.read_text())["games"][0]
+    record = json.loads(path.read_text())["records"][0]
     game = Game(8)
-    for text in record["moves"]:
-        game.play(text)
-    assert game.is_over and record["reason"] == game.outcome().reason
+    for move in record["moves"]:
+        game.play(move)
+    assert game.is_over and record["result"]["reason"] == game.outcome().reason
     assert "1/1 games" in capsys.readouterr().err
 
 

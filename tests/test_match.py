@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from gamewidgets.domino import Game as DominoGame
 from gamewidgets.errors import GameError
 from gamewidgets.extras import MissingExtra, _importable
+from gamewidgets.line98 import Game as Line98Game
 from gamewidgets.line98 import experiment
 from gamewidgets.line98.players import RandomPlayer
 from gamewidgets.loa import Game as LoaGame
+from gamewidgets.mahjong import Game as MahjongGame
 from gamewidgets.match import BadExecutor, MatchError, game_seed, match
 from gamewidgets.match_result import mean_se, wilson
 
@@ -30,8 +32,8 @@ CHEAP = {
 
 
 def figures(result):
-    """The rows without the times (the one thing that differs between runs)."""
-    return [{k: v for k, v in row.items() if k != "ms_per_move"} for row in result.to_rows()]
+    """The rows without the times (the one thing that differs between runs), a NaN as text."""
+    return [{k: "nan" if v != v else v for k, v in row.items() if k != "ms_per_move"} for row in result.to_rows()]
 
 
 @pytest.mark.parametrize("game", list(CHEAP))
@@ -48,7 +50,7 @@ def test_every_game_plays_its_games_and_sums_them_up(game):
             assert row["ci_low"] <= row["mean_score"] <= row["ci_high"]
         else:
             assert row["wins"] + row["draws"] + row["losses"] == 2
-            assert row["wilson_low"] <= row["win_rate"] <= row["wilson_high"]
+            assert row["ci_low"] <= row["win_rate"] <= row["ci_high"] and row["interval"] == "win_rate"
     text, page = str(result), result._repr_html_()
     assert all(name in text and name in page for name in players)
     assert text.splitlines()[0] == result.title() and "<table>" in page
@@ -56,16 +58,20 @@ def test_every_game_plays_its_games_and_sums_them_up(game):
 
 def test_one_player_games_give_every_player_the_same_deals():
     result = match("line98", ["build", "greedy-long"], games=3, seed=2, workers=1)
-    seeds = [record["seed"] for record in result.records]
+    seeds = [record["setup"]["seed"] for record in result.records]
     assert seeds == [game_seed(2, i) for i in range(3)] * 2
-    assert [record["player"] for record in result.records] == ["build"] * 3 + ["greedy-long"] * 3
+    assert [record["players"] for record in result.records] == [["build"]] * 3 + [["greedy-long"]] * 3
     assert "states" not in result.records[0]
     kept = match("line98", ["build"], games=1, seed=2, workers=1, states=True).records[0]
-    assert kept["states"][-1]["score"] == kept["score"] == result.records[0]["score"]
+    assert kept["states"][-1]["score"] == kept["result"]["score"] == result.records[0]["result"]["score"]
+    for record in result.records:
+        assert Line98Game.from_record(record).score == record["result"]["score"]
     mahjong = match("mahjong", ["random"], games=2, seed=1, workers=1)
-    assert [record["seed"] for record in mahjong.records] == [game_seed(1, i) for i in range(2)]
+    assert [record["setup"]["seed"] for record in mahjong.records] == [game_seed(1, i) for i in range(2)]
     for record in mahjong.records:
-        assert record["score"] == 10 * sum(action != "shuffle" for action in record["actions"])
+        removed = sum("shuffle" not in action for action in record["moves"])
+        score = record["result"]["score"] if record["result"] else MahjongGame.from_record(record).score
+        assert score == 10 * removed and MahjongGame.from_record(record).score == score
 
 
 def test_two_player_games_come_in_pairs_with_sides_swapped():
@@ -77,14 +83,17 @@ def test_two_player_games_come_in_pairs_with_sides_swapped():
             game = LoaGame(6)
             for move in record["moves"]:
                 game.play(move)
-            assert game.outcome().reason == record["reason"]
+            assert game.outcome().reason == record["result"]["reason"]
+            assert LoaGame.from_record(record).fen() == game.fen()
     domino = match("domino", ["medium", "easy"], games=4, seed=3, workers=1)
-    assert [r["levels"] for r in domino.records] == [["medium", "easy"], ["easy", "medium"]] * 2
-    assert domino.records[0]["deal"] == domino.records[1]["deal"] != domino.records[2]["deal"]
+    assert [r["players"] for r in domino.records] == [["medium", "easy"], ["easy", "medium"]] * 2
+    deals = [r["setup"]["deal"] for r in domino.records]
+    assert deals[0] == deals[1] != deals[2]
     for record in domino.records:
-        assert DominoGame.from_record(record).outcome().to_dict() == record["result"]
+        outcome = DominoGame.from_record(record).outcome()
+        assert {"winner": outcome.winner, "reason": outcome.reason, "score": outcome.score} == record["result"]
     first, second = domino.to_rows()
-    assert first["points_per_hand"] == -second["points_per_hand"]
+    assert first["mean_score"] == -second["mean_score"]
     assert first["wins"] + second["wins"] + first["draws"] == 4
     alone = match("loa", ["medium", "easy"], games=3, seed=3, workers=1, max_depth=1, swap=False)
     assert [r["players"] for r in alone.records] == [["medium", "easy"]] * 3
@@ -116,7 +125,7 @@ def test_a_player_object_is_copied_for_every_game():
     result = match("line98", [player], games=2, seed=0, workers=1)
     again = match("line98", [player], games=2, seed=0, workers=1)
     assert result.records == again.records  # its generator did not move on between matches
-    assert result.records[0]["player"] == "random"
+    assert result.records[0]["players"] == ["random"]
 
 
 def test_progress_callable_is_told_done_and_total():
@@ -208,7 +217,7 @@ def test_plot_needs_matplotlib():
 def test_repeated_names_get_numbered_labels():
     result = match("domino", ["easy", "easy"], games=2, seed=1, workers=1)
     assert [row["player"] for row in result.to_rows()] == ["easy (1)", "easy (2)"]
-    assert result.records[0]["levels"] == ["easy", "easy"]
+    assert result.records[0]["players"] == ["easy", "easy"]
 
 
 @given(st.integers(1, 500).flatmap(lambda n: st.tuples(st.integers(0, 2 * n).map(lambda s: s / 2), st.just(n))))
@@ -225,3 +234,12 @@ def test_the_standard_error_is_the_sample_deviation_over_root_n(values):
     assert mean == pytest.approx(statistics.fmean(values))
     assert se == pytest.approx(statistics.stdev(values) / math.sqrt(len(values)), abs=1e-9)
     assert math.isnan(mean_se(values[:1])[1])
+
+
+def test_the_rows_have_the_same_columns_in_every_game():
+    columns = set()
+    for game, (players, options) in CHEAP.items():
+        for row in match(game, players, games=2, seed=5, workers=1, **options).to_rows():
+            columns.add(tuple(row))
+            assert row["ci_low"] <= row[row["interval"]] <= row["ci_high"]
+    assert len(columns) == 1 and {"ci_low", "ci_high", "mean_score", "score_se", "win_rate"} <= set(columns.pop())

@@ -106,7 +106,7 @@ def test_one_player_games_compare_the_scores_deal_by_deal():
     result = tournament("line98", names, games_per_pair=4, seed=1, workers=1)
     played = result.matches["random", "build"]
     assert all(other is played for other in result.matches.values())  # one match of everybody
-    assert [r["seed"] for r in played.records] == [game_seed(1, i) for i in range(4)] * 3
+    assert [r["setup"]["seed"] for r in played.records] == [game_seed(1, i) for i in range(4)] * 3
     assert result.records == played.records and "4 deals per pair" in result.title()
     scores = {name: played.scores(k) for k, name in enumerate(names)}
     for row in result.pairs:

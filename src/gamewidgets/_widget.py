@@ -282,6 +282,29 @@ class GameWidget(anywidget.AnyWidget):
         self._watching = loop.create_task(self._watch(player, moves, delay, explain))
         return self._watching
 
+    @classmethod
+    def from_record(cls, record: Any, *, index: int = 0, **kwargs: Any) -> GameWidget:
+        """A board showing the game ``record`` holds (:mod:`gamewidgets.record`: from
+        ``match``, a tournament, the command line, or an older record): replayed to its
+        last move, so the history slider and ``goto(i)`` step through it, and the
+        analyses the record carries are kept as the moves' reasons (``w.why(i)``, Why?).
+        ``store=None`` unless given; ``index`` picks a record of a match file. A
+        one-player game a computer played says so ("Played by <name>") and is not counted.
+        BadSave says where a record breaks."""
+        from .record import replay, upgrade
+
+        data = upgrade(record, cls.game_name, index=index)
+        game, analyses = replay(data, cls.game_name, parse=True)
+        widget = cls(game=game, **{"store": None, **kwargs})
+        for number, analysis in enumerate(analyses, start=1):
+            if analysis is not None:
+                widget._keep_analysis(number, analysis)
+        players = data.get("players") or []
+        if len(players) == 1 and isinstance(players[0], str) and players[0]:
+            widget._watched = (widget.game, players[0])
+            widget._sync_played_by()
+        return widget
+
     @property
     def _played_by_computer(self) -> bool:
         """Whether a watched computer player made a move of the user's side in this

@@ -69,7 +69,7 @@ class Candidate:
             raise ValueError(f"the terms of {self.move} add up to {total!r}, not to its score {self.score!r}: "
                              f"{dict(self.terms)}")
         both = set(self.terms) & set(self.facts)
-        if both or {"rank", "move", "score", "bound", "chosen"} & (set(self.terms) | set(self.facts)):
+        if both or {"rank", "move", "score", "bound", "chosen", "terms"} & (set(self.terms) | set(self.facts)):
             raise ValueError(f"a name is a term or a fact, not both, and not a column of to_rows(): "
                              f"{sorted(both) or sorted(set(self.terms) | set(self.facts))}")
 
@@ -131,14 +131,17 @@ class Analysis:
         ]
 
     def to_dict(self) -> dict[str, Any]:
-        """The analysis as plain JSON data (its candidates as ``to_rows()``)."""
+        """The analysis as plain JSON data: its candidates as ``to_rows()``, each with
+        ``terms``, the names of its terms (the other names of the row are its facts);
+        :func:`gamewidgets.record.analysis_from_dict` reads it back."""
         return {
             "player": self.player,
             "move": str(self.move),
             "reason": self.reason,
             "stats": dict(self.stats),
             "pv": [str(m) for m in self.pv],
-            "candidates": self.to_rows(),
+            "candidates": [{**row, "terms": list(c.terms)} for row, c in zip(self.to_rows(), self.candidates,
+                                                                              strict=True)],
         }
 
     def _columns(self) -> list[str]:

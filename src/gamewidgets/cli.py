@@ -8,6 +8,13 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
     gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
 
+The games the commands write (``line98 play``, ``mahjong solve``, ``loa match``,
+``domino match``) are records of version 2 (:mod:`gamewidgets.record`): one record a
+game, and ``{"format": "gamewidgets.match", "version": 2, "game", "players", "seed",
+"records": [...]}`` for a match (``loa match`` adds ``size``). Each game's
+``Game.from_record`` replays them, and the files of version 1 too (the README lists
+both versions).
+
 The match commands (``line98 experiment``, ``loa match``, ``domino match``) share their
 games among ``--workers`` local processes, or send them to a Dask cluster with
 ``--scheduler tcp://host:8786`` (the optional extra ``distributed``): the same games,
@@ -46,12 +53,13 @@ if TYPE_CHECKING:
 
 
 def _line98_play(args: argparse.Namespace) -> int:
-    from .line98.players import PLAYERS, play_game
+    from .line98.players import PLAYERS
+    from .playing import play
 
     player = PLAYERS[args.player](seed=args.seed)
-    game = play_game(player, args.seed)
-    record = game.record(player=args.player)
-    _write_json(args.json, record)
+    out = play("line98", {"seed": args.seed, "states": True}, [player], [args.player])
+    game = out.game
+    _write_json(args.json, out.record)
     print(f"line98 seed {args.seed}, player {args.player}: score {game.score} in {len(game.moves)} moves")
     return 0
 
@@ -151,13 +159,18 @@ def _mahjong_deal(args: argparse.Namespace) -> int:
 
 def _mahjong_solve(args: argparse.Namespace) -> int:
     from .mahjong import Game, solve
+    from .playing import entry
+    from .record import new_record
 
-    game = Game(args.seed)
+    game = Game(args.seed, scoring="standard")
     pairs = solve(game.grid, max_nodes=args.max_nodes)
     if pairs is None:
         print(f"mahjong deal {args.seed}: no sequence clears it", file=sys.stderr)
         return 1
-    _write_json(args.json, {"seed": args.seed, "pairs": [[list(a), list(b)] for a, b in pairs]})
+    for a, b in pairs:
+        game.play((a, b))
+    _write_json(args.json, new_record(entry("mahjong"), game, {"seed": args.seed, "scoring": "standard"},
+                                      ["solver"]))
     print(f"mahjong deal {args.seed}: cleared in {len(pairs)} pairs")
     return 0
 
@@ -274,8 +287,7 @@ def _loa_match(args: argparse.Namespace) -> int:
     first, second = result.to_rows()
     print(f"loa {args.size}x{args.size}, {args.games} games: {args.first} (first) won {first['wins']}, "
           f"{args.second} (second) won {second['wins']}, draws {first['draws']}")
-    records = [{key: record[key] for key in ("moves", "winner", "reason")} for record in result.records]
-    _write_json(args.json, {"size": args.size, "first": args.first, "second": args.second, "games": records})
+    _write_json(args.json, _match_file(result, size=args.size))
     return 0
 
 
@@ -404,15 +416,23 @@ def _domino_match(args: argparse.Namespace) -> int:
         if bar:
             bar.close()
     rows = result.to_rows()
-    mean, se = rows[0]["points_per_hand"], rows[0]["points_se"]
+    mean, se = rows[0]["mean_score"], rows[0]["score_se"]
     hands = len(result.records)
     print(f"domino, {hands} hands ({hands // 2} deals, each played with seats swapped), seed {args.seed}")
     for k, sign in ((0, 1), (1, -1)):
         print(f"  {(k and 'second') or 'first '} {levels[k]:>6}: {sign * mean:+.2f} ± {se:.2f} points per hand, "
               f"won {100 * rows[k]['wins'] / hands:.1f}% of hands, {rows[k]['ms_per_move']:.1f} ms per move")
     print(f"  drawn hands: {100 * rows[0]['draws'] / hands:.1f}%")
-    _write_json(args.json, {"hands": result.records})
+    _write_json(args.json, _match_file(result))
     return 0
+
+
+def _match_file(result: Any, **summary: Any) -> dict[str, Any]:
+    """What ``match --json`` writes (version 2): the match's records and what it was."""
+    from .record import MATCH_FORMAT, VERSION
+
+    return {"format": MATCH_FORMAT, "version": VERSION, "game": result.game, "players": list(result.names),
+            "seed": result.seed, **summary, "records": result.records}
 
 
 def _domino_decide(args: argparse.Namespace) -> int:
@@ -451,9 +471,20 @@ def _domino_decide(args: argparse.Namespace) -> int:
 
 
 def _recorded_hand(data: Any, index: int) -> dict[str, Any]:
-    """Hand ``index`` of a match JSON (``{"hands": [...]}``) or of one hand's record
-    (``{"deal", "moves"}``: hand 0); BadSave saying what the file is instead."""
+    """Hand ``index`` of a match JSON (version 2, ``{"records": [...]}``, or 1,
+    ``{"hands": [...]}``) or of one hand's record (``{"deal", "moves"}`` or a version-2
+    record: hand 0); BadSave saying what the file is instead."""
     from .errors import BadSave
+    from .record import MATCH_FORMAT, is_record, upgrade
+
+    if isinstance(data, dict) and (data.get("format") == MATCH_FORMAT or is_record(data)):
+        if data.get("game") not in (None, "domino"):
+            raise BadSave(f"it is a {str(data['game'])[:20]} record, not a dominoes one")
+        held = data.get("records") if data.get("format") == MATCH_FORMAT else [data]
+        if isinstance(held, list) and not 0 <= index < len(held):
+            raise BadSave(f"it holds {len(held)} hand(s), numbered from 0 to {len(held) - 1}: there is no hand {index}")
+        record = upgrade(data, "domino", index=index)
+        return {"deal": record["setup"]["deal"], "moves": record["moves"]}
 
     def is_hand(value: Any) -> bool:
         return isinstance(value, dict) and "deal" in value and isinstance(value.get("moves"), list)

@@ -3,7 +3,7 @@
     from gamewidgets.match import match
     result = match("loa", ["medium", "easy"], games=20, seed=1, max_depth=2)
     print(result)              # the summary table (also result._repr_html_(), result.to_rows())
-    result.records[0]          # game 0's record, as the command line writes it
+    result.records[0]          # game 0's record (gamewidgets.record, version 2; Game.from_record replays it)
 
 ``match(game, players, games=, seed=, executor=None, workers=None, progress=False,
 **options)``; ``game`` is ``"line98"``, ``"mahjong"``, ``"loa"`` or ``"domino"``;
@@ -53,6 +53,9 @@ How the games are set up (choices where the issue is silent):
   command line's ``--scheduler tcp://host:8786`` does; an unreachable scheduler raises
   :class:`MatchError` saying so. The cluster's workers import gamewidgets, so it must
   be installed there (the same version).
+- ``analyses=True``: every player decides by ``analyse`` and each record keeps the
+  analyses (``record["analyses"]``, one per move); ``LinesOfAction.from_record(r)``
+  (any widget's) then shows them with Why?.
 - ``progress``: True shows a tqdm bar (``tqdm.auto``) when tqdm is installed, else the
   text :class:`ProgressBar` on stderr; a callable is called with ``(done, total)``
   after every finished task batch, up to ``(total, total)``; False: nothing.
@@ -63,7 +66,7 @@ How the games are set up (choices where the issue is silent):
 from __future__ import annotations
 
 import copy
-import inspect
+import dataclasses
 import os
 import pickle
 import random
@@ -77,16 +80,16 @@ from typing import Any, TextIO
 
 from .errors import GameError
 from .match_result import MatchResult, Played
+from .playing import ENTRIES, SEED_STRIDE, entry, game_seed, play
 
-GAMES = ("line98", "mahjong", "loa", "domino")
-ONE_PLAYER = ("line98", "mahjong")
-SEED_STRIDE = 100_000
-#: the options of each game (the others go to the players)
+__all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "MatchError", "ProgressBar", "Task",
+           "dask_executor", "game_seed", "make_player", "match", "play_games", "pool_workers"]
+
+GAMES = tuple(ENTRIES)
+ONE_PLAYER = tuple(name for name in GAMES if entry(name).seats == 1)
+#: the options of each game (the others go to the players): its entry's, and ``swap`` for two players
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
-    "line98": {"states": False},
-    "mahjong": {"shuffles": 3},
-    "loa": {"size": 6, "opening_plies": 2, "swap": True},
-    "domino": {"swap": True},
+    name: {**entry(name).options, **({"swap": True} if entry(name).seats == 2 else {})} for name in GAMES
 }
 
 
@@ -98,16 +101,8 @@ class BadExecutor(MatchError, TypeError):
     """``executor=`` is not a :class:`concurrent.futures.Executor`."""
 
 
-def game_seed(seed: int, index: int) -> int:
-    """The deal of game ``index`` of a one-player match with ``seed``."""
-    return seed * SEED_STRIDE + index
-
-
 def _players_of(game: str) -> dict[str, Any]:
-    import importlib
-
-    module = {"line98": ".line98.players", "mahjong": ".mahjong.players", "loa": ".loa.ai", "domino": ".domino.ai"}
-    return dict(importlib.import_module(module[game], __package__).PLAYERS)
+    return dict(entry(game).players())
 
 
 @dataclass(frozen=True)
@@ -125,20 +120,7 @@ class Task:
     deal: int
     options: dict[str, Any] = field(default_factory=dict)
     player_options: dict[str, Any] = field(default_factory=dict)
-
-
-class _Timed:
-    """A player whose ``choose`` calls are timed (seconds, decisions)."""
-
-    def __init__(self, player: Any):
-        self.player, self.seconds, self.decisions = player, 0.0, 0
-
-    def choose(self, game: Any) -> Any:
-        started = time.perf_counter()
-        move = self.player.choose(game)
-        self.seconds += time.perf_counter() - started
-        self.decisions += 1
-        return move
+    analyses: bool = False  # the record keeps every analysis
 
 
 def _make(task: Task, k: int) -> Any:
@@ -151,97 +133,33 @@ def _make(task: Task, k: int) -> Any:
 
 def make_player(game: str, name: str, seed: int, options: dict[str, Any]) -> Any:
     """The player ``name`` of ``game`` seeded with ``seed``, with the ``options`` it
-    takes (LOA: all of them; ValueError for a refused value)."""
-    if game == "domino":
-        from .domino.ai import level_player
-
-        return level_player(name, seed, options)
-    cls = _players_of(game)[name]
-    options = dict(options)
-    if game == "loa" and "time_limit" not in options and (
-            options.get("max_depth") is not None or options.get("max_nodes") is not None):
-        options["time_limit"] = None  # a budget without a clock: the games replay
-    if game != "loa":
-        takes = inspect.signature(cls).parameters
-        options = {key: value for key, value in options.items() if key in takes}
-        if "seed" not in takes:
-            return cls(**options)
-    return cls(seed=seed, **options)
+    takes (ValueError for a refused value): the game entry's ``make_player``."""
+    return entry(game).make_player(name, seed, options)
 
 
-def _play_line98(task: Task) -> Played:
-    from .line98.players import play_game
-
-    player = _Timed(_make(task, 0))
-    game = play_game(player, task.deal)  # type: ignore[arg-type]  # a timed player
-    record = game.record(player=task.names[0])
-    if not task.options.get("states"):
-        del record["states"]
-    record["score"] = game.score
-    return Played(task.index, record, {"player": task.who[0], "score": game.score, "moves": len(game.moves)},
-                  {task.who[0]: (player.seconds, player.decisions)})
-
-
-def _play_mahjong(task: Task) -> Played:
-    from .mahjong import Game
-
-    player = _Timed(_make(task, 0))
-    game = Game(task.deal, scoring="standard")
-    shuffles = 0
-    while not game.won:
-        if game.stuck:
-            if shuffles >= task.options.get("shuffles", 3):
-                break
-            game.shuffle()
-            shuffles += 1
-            continue
-        game.play(player.choose(game.view()))  # the player sees what a player sees
-    actions = [a.to_list() if hasattr(a, "to_list") else str(a) for a in game.actions]
-    record = {"game": "mahjong", "seed": task.deal, "player": task.names[0], "actions": actions,
-              "cleared": game.won, "tiles_left": game.tiles_left, "score": game.score}
-    return Played(task.index, record, {"player": task.who[0], "score": game.score, "moves": len(game.moves),
-                                       "cleared": game.won}, {task.who[0]: (player.seconds, player.decisions)})
-
-
-def _play_loa(task: Task) -> Played:
-    from .loa import SIDES
-    from .loa.ai import play_game
-
-    first, second = _Timed(_make(task, 0)), _Timed(_make(task, 1))
-    game, _ = play_game(first, second, task.options.get("size", 6),  # type: ignore[arg-type]
-                        opening_plies=task.options.get("opening_plies", 2), seed=task.deal)
-    outcome = game.outcome()
-    assert outcome is not None  # play_game plays to the end
-    winner = None if outcome.winner is None else SIDES[outcome.winner]
-    record = {"players": list(task.names), "moves": [str(m) for m in game.moves], "winner": winner,
-              "reason": outcome.reason}
-    won = None if outcome.winner is None else task.who[outcome.winner]
-    return Played(task.index, record, {"sides": list(task.who), "winner": won, "points": 1},
-                  {task.who[0]: (first.seconds, first.decisions), task.who[1]: (second.seconds, second.decisions)})
-
-
-def _play_domino(task: Task) -> Played:
-    from .domino import Game
-    from .domino.ai import play_hand
-
-    players = [_Timed(_make(task, 0)), _Timed(_make(task, 1))]
-    game = play_hand(Game(task.deal), players)  # type: ignore[arg-type]  # timed players
-    outcome = game.outcome()
-    assert outcome is not None  # the hand is over
-    record = game.record()
-    record = {"levels": list(task.names), "deal": record["deal"], "moves": record["moves"],
-              "result": record["result"]}
-    won = None if outcome.winner is None else task.who[outcome.winner]
-    return Played(task.index, record, {"sides": list(task.who), "winner": won, "points": outcome.points},
-                  {task.who[s]: (players[s].seconds, players[s].decisions) for s in (0, 1)})
-
-
-_PLAY = {"line98": _play_line98, "mahjong": _play_mahjong, "loa": _play_loa, "domino": _play_domino}
+def _play(task: Task) -> Played:
+    """One game of the match, played by the one game loop (:func:`gamewidgets.playing.play`)."""
+    known = entry(task.game)
+    setup = {**{key: value for key, value in task.options.items() if key in known.options},
+             known.dealt_by: task.deal}
+    out = play(known, setup, [_make(task, k) for k in range(len(task.players))], task.names,
+               analyses=task.analyses)
+    times = {task.who[k]: (out.seconds[k], out.decisions[k]) for k in range(len(task.players))}
+    outcome = out.game.outcome()
+    if known.seats == 1:
+        result: dict[str, Any] = {"player": task.who[0], "score": out.game.score, "moves": len(out.game.moves)}
+        if task.game == "mahjong":
+            result["cleared"] = out.game.won
+    else:
+        assert outcome is not None  # the loop plays a two-player game to its end
+        won = None if outcome.winner is None else task.who[outcome.winner]
+        result = {"sides": list(task.who), "winner": won, "points": outcome.score, "moves": len(out.game.moves)}
+    return Played(task.index, out.record, result, times)
 
 
 def play_games(tasks: list[Task]) -> list[Played]:
     """Play ``tasks`` (what an executor runs: a top-level function, plain arguments)."""
-    return [_PLAY[task.game](task) for task in tasks]
+    return [_play(task) for task in tasks]
 
 
 def _checked_players(game: str, players: Any) -> tuple[list[Any], list[str]]:
@@ -294,10 +212,7 @@ def _made_in_main(player: Any) -> bool:
 
 def _player_options(game: str) -> set[str]:
     """The options some player of ``game`` made by name takes (``seed`` is the match's)."""
-    classes = _players_of(game).values()
-    if game == "domino":
-        return {name for cls in classes for name in cls.options}
-    return {name for cls in classes for name in inspect.signature(cls).parameters if name != "seed"}
+    return entry(game).player_options()
 
 
 def _tasks(game: str, players: list[Any], names: list[str], games: int, seed: int,
@@ -359,7 +274,7 @@ def _progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] |
 
 
 def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, executor: Executor | None = None,
-          workers: int | None = None, progress: bool | Callable[[int, int], None] = False,
+          workers: int | None = None, progress: bool | Callable[[int, int], None] = False, analyses: bool = False,
           **options: Any) -> MatchResult:
     """Play ``games`` games of ``game`` between ``players``; see the module docstring."""
     _check(game, games, seed, executor, workers)
@@ -375,7 +290,8 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
             make_player(game, name, 0, options)
         except (TypeError, ValueError) as exc:
             raise MatchError(f"{game} player {name!r}: {exc}") from exc
-    tasks = _tasks(game, players, names, games, seed, game_options, options)
+    tasks = [dataclasses.replace(task, analyses=bool(analyses))
+             for task in _tasks(game, players, names, games, seed, game_options, options)]
     local = pool_workers(names, players, workers) if executor is None else 0  # processes of our own pool
     in_process = local == 1
     if not in_process and not isinstance(executor, ThreadPoolExecutor):  # other processes

@@ -1,16 +1,25 @@
 """What :func:`gamewidgets.match.match` returns: the records, the figures with their
 confidence intervals, time per decision, a table and a plot.
 
-- One-player games (Line 98, Mahjong): per player the mean score ± its standard error
-  (sample standard deviation / √n; NaN for one game), the 95 % interval mean ± 1.96 SE,
-  the median, the mean number of moves (Mahjong: the share of deals cleared too).
-- Two-player games (LOA, Dominoes): per player wins, draws, losses and the win rate
-  (wins + half the draws, over the games) with its 95 % Wilson interval; Dominoes also
-  the points per hand (the winner's points, signed for the player) ± standard error,
-  taken over the deals' means when sides are swapped (each deal counts once, as
-  ``gamewidgets domino match`` prints), over the hands otherwise.
-- ``ms_per_move``: the mean milliseconds a player's ``choose`` took (the only figure
-  that differs from one run to the next).
+``to_rows()`` has the same columns in every game, so one DataFrame holds the matches of
+all four (a figure a game does not have is None):
+
+- ``player``, ``games``;
+- ``wins``, ``draws``, ``losses``, ``win_rate`` (wins + half the draws, over the
+  games): two-player games (LOA, Dominoes);
+- ``mean_score`` ± ``score_se`` (the standard error: sample standard deviation / √n;
+  NaN for one game or one deal), ``median_score``: one-player games the points of each
+  deal; two-player games the points of each game signed for the player (Lines of
+  Action: 1 a win, -1 a loss, 0 a draw; Dominoes: the winner's points), taken over the
+  deals' means when sides are swapped (each deal counts once, as ``gamewidgets domino
+  match`` prints), over the games otherwise;
+- ``ci_low``, ``ci_high``: the 95 % interval of the match's figure, named by
+  ``interval``: ``"mean_score"`` (mean ± 1.96 SE) in the one-player games,
+  ``"win_rate"`` (the Wilson interval) in the two-player ones;
+- ``mean_moves`` (a game's moves, both players' in the two-player games), ``cleared``
+  (Mahjong Connect: the share of deals cleared), ``ms_per_move`` (the mean
+  milliseconds a player's ``choose`` took: the only figure that differs from one run
+  to the next).
 """
 
 from __future__ import annotations
@@ -81,42 +90,50 @@ class MatchResult:
         return seconds / max(decisions, 1) * 1000
 
     def points(self, player: int) -> tuple[float, float]:
-        """Dominoes: points per hand ± standard error for player number ``player``
-        (over the deals' means when sides were swapped)."""
+        """Two-player games: points per game ± standard error for player number
+        ``player``, signed (over the deals' means when sides were swapped)."""
         if player == 1:  # zero-sum: the second player's figure is the first's, negated
             mean, se = self.points(0)
             return -mean, se
-        units: dict[int, list[int]] = {}
+        units = self._signed_points(player)
+        return mean_se([sum(v) / len(v) for v in units.values()])
+
+    def _signed_points(self, player: int) -> dict[int, list[float]]:
+        """Player number ``player``'s signed points of each game, by deal (a pair of
+        games with sides swapped) or by game."""
+        units: dict[int, list[float]] = {}
         swapped = any(p.result["sides"] == [1, 0] for p in self.played)
         for p in self.played:
             r = p.result
             signed = 0 if r["winner"] is None else (r["points"] if r["winner"] == player else -r["points"])
             units.setdefault(p.index // 2 if swapped else p.index, []).append(signed)
-        return mean_se([sum(v) / len(v) for v in units.values()])
+        return units
 
     def to_rows(self) -> list[dict[str, Any]]:
-        """One dict a player (``pandas.DataFrame(result.to_rows())``)."""
+        """One dict a player, the same columns in every game (see the module docstring;
+        ``pandas.DataFrame(result.to_rows())``)."""
         rows = []
         for k, label in enumerate(self.players):
             results = self.results(k)
-            row: dict[str, Any] = {"player": label, "games": len(results)}
+            n = len(results)
+            row: dict[str, Any] = {"player": label, "games": n, "wins": None, "draws": None, "losses": None,
+                                   "win_rate": None}
             if self.one_player:
                 scores = [r["score"] for r in results]
                 mean, se = mean_se(scores)
-                row.update(mean_score=mean, se=se, ci_low=mean - Z95 * se, ci_high=mean + Z95 * se,
-                           median_score=statistics.median(scores),
-                           mean_moves=statistics.fmean(r["moves"] for r in results))
-                if self.game == "mahjong":
-                    row["cleared"] = sum(r["cleared"] for r in results) / len(results)
+                row.update(mean_score=mean, score_se=se, median_score=statistics.median(scores),
+                           ci_low=mean - Z95 * se, ci_high=mean + Z95 * se, interval="mean_score")
             else:
                 wins = sum(r["winner"] == k for r in results)
                 draws = sum(r["winner"] is None for r in results)
-                n = len(results)
                 low, high = wilson(wins + draws / 2, n)
+                mean, se = self.points(k)
+                signed = [(1 if k == 0 else -1) * x for v in self._signed_points(0).values() for x in v]
                 row.update(wins=wins, draws=draws, losses=n - wins - draws, win_rate=(wins + draws / 2) / n,
-                           wilson_low=low, wilson_high=high)
-                if self.game == "domino":
-                    row["points_per_hand"], row["points_se"] = self.points(k)
+                           mean_score=mean, score_se=se, median_score=statistics.median(signed),
+                           ci_low=low, ci_high=high, interval="win_rate")
+            row["mean_moves"] = statistics.fmean(r["moves"] for r in results)
+            row["cleared"] = sum(r["cleared"] for r in results) / n if self.game == "mahjong" else None
             row["ms_per_move"] = self.ms_per_move(k)
             rows.append(row)
         return rows
@@ -125,7 +142,7 @@ class MatchResult:
         rows = self.to_rows()
         if self.one_player:
             head = ["player", "games", "mean score", "± SE", "95% interval", "median", "mean moves"]
-            body = [[r["player"], str(r["games"]), f"{r['mean_score']:.1f}", f"{r['se']:.1f}",
+            body = [[r["player"], str(r["games"]), f"{r['mean_score']:.1f}", f"{r['score_se']:.1f}",
                      f"{r['ci_low']:.1f} – {r['ci_high']:.1f}", f"{r['median_score']:.1f}",
                      f"{r['mean_moves']:.1f}"] for r in rows]
             if self.game == "mahjong":
@@ -135,12 +152,12 @@ class MatchResult:
         else:
             head = ["player", "games", "won", "drawn", "lost", "win rate", "95% interval"]
             body = [[r["player"], str(r["games"]), str(r["wins"]), str(r["draws"]), str(r["losses"]),
-                     f"{100 * r['win_rate']:.1f}%", f"{100 * r['wilson_low']:.1f} – {100 * r['wilson_high']:.1f}%"]
+                     f"{100 * r['win_rate']:.1f}%", f"{100 * r['ci_low']:.1f} – {100 * r['ci_high']:.1f}%"]
                     for r in rows]
             if self.game == "domino":
                 head.append("points per hand")
                 for line, r in zip(body, rows, strict=True):
-                    line.append(f"{r['points_per_hand']:+.2f} ± {r['points_se']:.2f}")
+                    line.append(f"{r['mean_score']:+.2f} ± {r['score_se']:.2f}")
         head.append("ms per move")
         for line, r in zip(body, rows, strict=True):
             line.append(f"{r['ms_per_move']:.1f}")
@@ -189,8 +206,8 @@ class MatchResult:
             ax.set_ylabel("mean score (95% interval)")
         else:
             values = [r["win_rate"] for r in rows]
-            errors = [[v - r["wilson_low"] for v, r in zip(values, rows, strict=True)],
-                      [r["wilson_high"] - v for v, r in zip(values, rows, strict=True)]]
+            errors = [[v - r["ci_low"] for v, r in zip(values, rows, strict=True)],
+                      [r["ci_high"] - v for v, r in zip(values, rows, strict=True)]]
             ax.set_ylabel("win rate (95% Wilson interval)")
             ax.set_ylim(0, 1)
         ax.bar(labels, values, yerr=[[0 if math.isnan(e) else e for e in side] for side in errors], capsize=4)

@@ -679,11 +679,18 @@ class Game:
         return game
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Game:
-        """Replay a record (``game.record()``'s format: ``deal``, ``moves``, an optional
-        ``result``, which must agree, and an optional ``seed``: when ``Game(seed)`` deals
-        that deal, the game continues its generator); :class:`BadSave` if it does not
-        hold."""
+    def from_record(cls, record: Any, *, index: int = 0) -> Game:
+        """Replay a record: one of :mod:`gamewidgets.record` (from ``match``, a
+        tournament, ``gamewidgets domino match``: a file of several gives hand ``index``),
+        or ``game.record()``'s format (``deal``, ``moves``, an optional ``result``, which
+        must agree, and an optional ``seed``: when ``Game(seed)`` deals that deal, the
+        game continues its generator), or a ``gamewidgets domino match`` file of version
+        1 (hand ``index``); :class:`BadSave` if it does not hold."""
+        from ..record import MATCH_FORMAT, is_record, replay
+
+        if isinstance(record, dict) and (is_record(record) or record.get("format") == MATCH_FORMAT
+                                         or "hands" in record):
+            return replay(record, "domino", index=index)
         try:
             if not isinstance(record, dict):
                 raise BadSave(f"a record is a dict with a deal and moves, not {type(record).__name__}")

@@ -19,7 +19,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..match import SEED_STRIDE, game_seed
+from ..playing import SEED_STRIDE, game_seed
 from .players import PLAYERS
 
 __all__ = ["DEFAULT_PLAYERS", "PLAYERS", "SEED_STRIDE", "ExperimentResult", "PlayerResult", "game_seed", "run"]

@@ -600,15 +600,23 @@ class Game:
         ]
 
     def record(self, player: str | None = None) -> dict[str, Any]:
-        """The game as a record: seed, states (start first) and moves."""
-        return {
-            "game": "line98",
-            "seed": self.seed,
-            "player": player,
-            "over": self._over,
-            "states": self.states(),
-            "moves": [m.to_dict() for m in self.moves],
-        }
+        """The game as a record (:mod:`gamewidgets.record`, version 2), with its
+        ``states`` (start first): what ``gamewidgets line98 play`` writes.
+        ``Game.from_record`` replays it (a game started from ``Game(seed)``)."""
+        from ..playing import entry
+        from ..record import new_record
+
+        return new_record(entry("line98"), self, {"seed": self.seed, "states": True}, [player])
+
+    @classmethod
+    def from_record(cls, record: Any, *, index: int = 0) -> Game:
+        """The game ``record`` holds, replayed to its last move: a record of
+        :mod:`gamewidgets.record` (from ``match``, a tournament, the command line), or
+        one of an earlier version (``gamewidgets line98 play``'s); a file of several records gives record
+        ``index``. :class:`~gamewidgets.errors.BadSave` says where it breaks."""
+        from ..record import replay
+
+        return replay(record, "line98", index=index)
 
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:

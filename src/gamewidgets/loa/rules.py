@@ -872,6 +872,17 @@ class Game:
             raise ValueError(f"Lines of Action's seats are 0 (black) and 1 (white), not {seat!r}")
         return self.copy()
 
+    @classmethod
+    def from_record(cls, record: Any, *, index: int = 0, size: int | None = None) -> Game:
+        """The game ``record`` holds, replayed to its last move: a record of
+        :mod:`gamewidgets.record` (from ``match``, a tournament, the command line), or
+        one of an earlier version (one game of ``gamewidgets loa match``'s: give the
+        file and ``index``, or the game and ``size``); a file of several records gives
+        record ``index``. :class:`~gamewidgets.errors.BadSave` says where it breaks."""
+        from ..record import replay
+
+        return replay(record, "loa", index=index, size=size)
+
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
         """Everything needed to continue the game exactly (start, moves, position)."""

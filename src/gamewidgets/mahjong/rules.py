@@ -622,6 +622,16 @@ class Game:
         view.rng = np.random.default_rng(view.seed)
         return view
 
+    @classmethod
+    def from_record(cls, record: Any, *, index: int = 0) -> Game:
+        """The game ``record`` holds, replayed to its last move: a record of
+        :mod:`gamewidgets.record` (from ``match``, a tournament, the command line), or
+        one of an earlier version (``gamewidgets mahjong solve``'s); a file of several records gives record
+        ``index``. :class:`~gamewidgets.errors.BadSave` says where it breaks."""
+        from ..record import replay
+
+        return replay(record, "mahjong", index=index)
+
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
         history: list[dict[str, Any]] = []
