@@ -112,8 +112,10 @@ def test_parse_move_refuses_what_is_no_move_of_this_board():
     for text in ["", "D1+D1", "(0, 0)", "(0, 0)+(0, 2)+(0, 1)", "(0 0)+(0 2)", "((0, 0)+(0, 2))", "(0, 5)+(0, 0)"]:
         with pytest.raises(IllegalMove):
             game.parse_move(text)
-    with pytest.raises(IllegalMove, match="text"):
-        game.parse_move({"a": [0, 0], "b": [0, 2]})  # parse_move takes text
+    assert game.parse_move({"a": [0, 0], "b": [0, 2]}) == game.parse_move("(0, 0)+(0, 2)")  # as the others do
+    for data in ({"a": [0, 0]}, {"a": [0, 0], "b": [0, 9]}, 3):
+        with pytest.raises(IllegalMove):
+            game.parse_move(data)
 
 
 def test_move_from_dict_refuses_what_is_no_move():

@@ -176,3 +176,18 @@ def test_turn_passes_between_the_players(name):
         turns.append(game.turn)
         game.play(game.legal_moves()[0])
     assert set(turns) == set(range(players))
+
+
+def test_games_are_equal_by_position_and_unhashable_in_every_game():
+    from gamewidgets import domino, line98, loa, mahjong
+
+    for make in (lambda: line98.Game(3), lambda: mahjong.Game(3), lambda: loa.Game(), lambda: domino.Game(3)):
+        game = make()
+        assert game.copy() == game and game == make() and game != object()
+        with pytest.raises(TypeError):
+            hash(game)
+        moved = game.copy()
+        moved.play(moved.legal_moves()[0])
+        assert moved != game
+        moved.undo()
+        assert moved == game  # back to the same position

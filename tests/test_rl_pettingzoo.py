@@ -73,7 +73,8 @@ def test_seed_test_passes(make):
 
 
 def test_spaces_and_metadata():
-    env = loa_env()
+    assert loa_env().size == 6 == LoaGame().size  # the default board, as everywhere a LOA game is made
+    env = loa_env(size=8)
     assert isinstance(env, LinesOfActionEnv) and env.size == 8
     assert env.possible_agents == ["player_0", "player_1"]
     assert env.action_space("player_1").n == 8**4

@@ -136,7 +136,8 @@ def test_bad_values_in_move_fields_are_refused_over_the_wire_not_internal_errors
         f'{{"type": "move", {at}, "move": {{"action": "play", "tile": [18446744073709551616, 1], "end": "left"}}}}',
         f'{{"type": "move", {at}, "move": {{"action": "play", "tile": [6.0, 6], "end": "left"}}}}',
         f'{{"type": "move", {at}, "move": {{"action": "play", "tile": [true, 1], "end": "left"}}}}',
-        f'{{"type": "move", {at}, "move": {{"action": "play", "tile": "66", "end": "left"}}}}',
+        f'{{"type": "move", {at}, "move": {{"action": "play", "tile": "6-9", "end": "left"}}}}',  # no tile
+        f'{{"type": "move", {at}, "move": {{"action": "play", "tile": "six-six", "end": "left"}}}}',
         f'{{"type": "move", {at}, "move": {{"action": "play", "tile": [6, 6], "end": ["left"]}}}}',
         f'{{"type": "move", {at}, "move": {{"action": ["draw"]}}}}',
         '{"type": "move", "game": 0.0, "ply": 0, "move": {"action": "draw"}}',

@@ -82,8 +82,9 @@ from .errors import GameError
 from .match_result import MatchResult, Played
 from .playing import ENTRIES, SEED_STRIDE, entry, game_seed, play
 
-__all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "MatchError", "ProgressBar", "Task",
-           "dask_executor", "game_seed", "make_player", "match", "play_games", "pool_workers"]
+__all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "MatchError", "MatchResult",
+           "ProgressBar", "Task", "check_arguments", "checked_players", "dask_executor", "game_seed", "make_player",
+           "match", "play_games", "player_options", "players_of", "pool_workers", "progress_of"]
 
 GAMES = tuple(ENTRIES)
 ONE_PLAYER = tuple(name for name in GAMES if entry(name).seats == 1)
@@ -101,7 +102,8 @@ class BadExecutor(MatchError, TypeError):
     """``executor=`` is not a :class:`concurrent.futures.Executor`."""
 
 
-def _players_of(game: str) -> dict[str, Any]:
+def players_of(game: str) -> dict[str, Any]:
+    """The players of ``game`` by name (its ``PLAYERS``)."""
     return dict(entry(game).players())
 
 
@@ -162,8 +164,10 @@ def play_games(tasks: list[Task]) -> list[Played]:
     return [_play(task) for task in tasks]
 
 
-def _checked_players(game: str, players: Any) -> tuple[list[Any], list[str]]:
-    known = _players_of(game)
+def checked_players(game: str, players: Any) -> tuple[list[Any], list[str]]:
+    """``players`` (names of ``game``'s players or player objects) as a list, and their
+    names; MatchError saying what is wrong (shared with the tournaments)."""
+    known = players_of(game)
     if isinstance(players, str) or not isinstance(players, Sequence):
         players = [players]
     players = list(players)
@@ -210,7 +214,7 @@ def _made_in_main(player: Any) -> bool:
         return False
 
 
-def _player_options(game: str) -> set[str]:
+def player_options(game: str) -> set[str]:
     """The options some player of ``game`` made by name takes (``seed`` is the match's)."""
     return entry(game).player_options()
 
@@ -236,7 +240,9 @@ def _tasks(game: str, players: list[Any], names: list[str], games: int, seed: in
     return tasks
 
 
-def _check(game: Any, games: Any, seed: Any, executor: Any, workers: Any) -> None:
+def check_arguments(game: Any, games: Any, seed: Any, executor: Any, workers: Any) -> None:
+    """MatchError (BadExecutor) for a game, a number of games, a seed, an executor or a
+    number of workers a match cannot be played with (shared with the tournaments)."""
     if not isinstance(game, str) or game not in GAMES:
         raise MatchError(f"unknown game {str(game)[:40]!r}; the games: {', '.join(GAMES)}")
     for name, value, least in (("games", games, 1), ("seed", seed, 0)):
@@ -251,7 +257,7 @@ def _check(game: Any, games: Any, seed: Any, executor: Any, workers: Any) -> Non
         raise MatchError(f"workers must be a positive integer, not {str(workers)[:40]!r}")
 
 
-def _progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
+def progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
     """``(report(done, total), close())`` for ``progress=``."""
     if progress is False or progress is None:
         return None, lambda: None
@@ -277,10 +283,10 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
           workers: int | None = None, progress: bool | Callable[[int, int], None] = False, analyses: bool = False,
           **options: Any) -> MatchResult:
     """Play ``games`` games of ``game`` between ``players``; see the module docstring."""
-    _check(game, games, seed, executor, workers)
-    players, names = _checked_players(game, players)
+    check_arguments(game, games, seed, executor, workers)
+    players, names = checked_players(game, players)
     game_options = {key: options.pop(key, default) for key, default in GAME_OPTIONS[game].items()}
-    takes = _player_options(game)
+    takes = player_options(game)
     unknown = [key for key in options if key not in takes]
     if unknown:
         raise MatchError(f"no {game} option or player option {', '.join(map(repr, unknown))}; the match's: "
@@ -301,7 +307,7 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
             except Exception as exc:  # whatever pickling raises
                 raise MatchError(f"player {name!r} cannot be pickled to go to other processes ({exc}); "
                                  "use workers=1 or a ThreadPoolExecutor") from None
-    report, close = _progress_of(progress, "hands" if game == "domino" else "games")
+    report, close = progress_of(progress, "hands" if game == "domino" else "games")
     started = time.perf_counter()
     played: list[Played] = []
     used: int | None

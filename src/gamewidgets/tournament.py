@@ -56,14 +56,14 @@ from .match import (
     GAME_OPTIONS,
     ONE_PLAYER,
     MatchError,
-    _check,
-    _checked_players,
-    _player_options,
-    _players_of,
-    _progress_of,
+    check_arguments,
+    checked_players,
     make_player,
     match,
+    player_options,
+    players_of,
     pool_workers,
+    progress_of,
 )
 from .match_result import MatchResult
 
@@ -81,7 +81,7 @@ def _checked(game: Any, players: Any, games_per_pair: Any, options: dict[str, An
     """The players and their names, or MatchError saying what is wrong."""
     if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or games_per_pair < 1:
         raise MatchError(f"games_per_pair must be a positive integer, not {repr(games_per_pair)[:40]}")
-    known = ", ".join(_players_of(game))
+    known = ", ".join(players_of(game))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise MatchError(f"players is a list of two or more players (names: {known}; or player objects), "
                          f"not {str(players)[:40]!r}")
@@ -89,9 +89,9 @@ def _checked(game: Any, players: Any, games_per_pair: Any, options: dict[str, An
     if len(players) < 2:
         raise MatchError(f"a tournament needs at least two players, not {len(players)}; the {game} players: {known}")
     if game in ONE_PLAYER:
-        names = _checked_players(game, players)[1]
+        names = checked_players(game, players)[1]
     else:  # a pair of the player with itself: match's check of one player of a two-player game
-        names = [_checked_players(game, [player, player])[1][0] for player in players]
+        names = [checked_players(game, [player, player])[1][0] for player in players]
     repeated = [name for k, name in enumerate(names) if name in names[:k]]
     if repeated:
         raise MatchError(f"the players' names must be distinct; {repeated[0][:60]!r} is there "
@@ -99,11 +99,11 @@ def _checked(game: Any, players: Any, games_per_pair: Any, options: dict[str, An
     if game not in ONE_PLAYER and games_per_pair % 2 and options.get("swap", True):
         raise MatchError(f"games_per_pair must be even with swap=True: each {'deal' if game == 'domino' else 'opening'}"
                          f" is played twice, sides swapped (not {games_per_pair}); or swap=False")
-    takes = _player_options(game)
-    player_options = {key: value for key, value in options.items() if key in takes and key not in GAME_OPTIONS[game]}
+    takes = player_options(game)
+    chosen = {key: value for key, value in options.items() if key in takes and key not in GAME_OPTIONS[game]}
     for name in dict.fromkeys(player for player in players if isinstance(player, str)):
         try:  # said now, not when the first pair with this player comes
-            make_player(game, name, 0, player_options)
+            make_player(game, name, 0, chosen)
         except (TypeError, ValueError) as exc:
             raise MatchError(f"{game} player {name!r}: {exc}") from exc
     return players, names
@@ -120,9 +120,9 @@ def tournament(game: str, players: Sequence[Any], games_per_pair: int = 10, seed
     (``ratings``, ``pairs``, ``matches``, ``records``, a text and HTML table,
     ``plot()``). How pairs are seeded and one-player games compared: the docstring of
     the module ``gamewidgets.tournament``."""
-    _check(game, 1, seed, executor, workers)
+    check_arguments(game, 1, seed, executor, workers)
     players, names = _checked(game, players, games_per_pair, options)
-    report, close = _progress_of(progress, "hands" if game == "domino" else "games")
+    report, close = progress_of(progress, "hands" if game == "domino" else "games")
     n = len(players)
     import numpy as np
 

@@ -46,7 +46,8 @@ Choices
 - Randomness comes from a generator seeded by the player's ``seed`` *and* the view
   itself, so a decision depends only on what the player sees (and the seed), never on
   how many decisions came before: ``analyse(view).move == choose(view)``, and swapping
-  hidden tiles in any way consistent with the public history changes nothing.
+  hidden tiles in any way consistent with the public history changes nothing. As in
+  every game, ``seed=None`` (the default) draws a seed.
 - ``Hard(samples=300, time_limit=1.5)``: the clock stops sampling early if it runs
   out (then the result depends on the machine's speed); ``time_limit=None`` gives
   reproducible decisions. Hidden deals are sampled slot by slot (the opponent's dealt
@@ -136,8 +137,9 @@ class Player:
     #: the keyword options this level takes besides ``seed`` (see "Options of the levels")
     options: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, *, seed: int | None = 0):
-        self.seed = 0 if seed is None else int(seed)
+    def __init__(self, *, seed: int | None = None):
+        # None draws one (as every game's players do); a seed replays the decisions
+        self.seed = int(cast(int, np.random.SeedSequence().entropy) % 2**63) if seed is None else int(seed)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -366,7 +368,7 @@ class Hard(Player):
 
     options = ("samples", "time_limit")
 
-    def __init__(self, *, seed: int | None = 0, samples: int = 300, time_limit: float | None = 1.5):
+    def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5):
         super().__init__(seed=seed)
         self.samples = integer(samples, "samples (hidden deals sampled per move)", 1, error=ValueError)
         self.time_limit = None if time_limit is None else number(
@@ -465,7 +467,7 @@ def checked_options(options: Mapping[str, Any] | None) -> dict[str, Any]:
     return dict(options)
 
 
-def level_player(level: str, seed: int | None = 0, options: Mapping[str, Any] | None = None) -> Player:
+def level_player(level: str, seed: int | None = None, options: Mapping[str, Any] | None = None) -> Player:
     """The player of ``level`` with those of ``options`` it takes (the others are for
     other levels and left out; see :func:`checked_options`)."""
     if not isinstance(level, str) or level not in LEVELS:

@@ -499,12 +499,16 @@ class PlayerView:
         seen = set(self.hand) | {(max(p), min(p)) for p in self.line}
         return tuple(t for t in TILES if t not in seen)
 
-    def legal_actions(self) -> list[Move]:
+    def legal_moves(self) -> list[Move]:
         """The viewer's legal moves, from the view alone (empty when it is not the
-        viewer's turn or the game is over)."""
+        viewer's turn or the game is over): the name every game's position uses."""
         if self.turn != self.player or self.outcome is not None:
             return []
         return legal_actions(self.hand, self.ends, self.boneyard_count, self.opening)
+
+    def legal_actions(self) -> list[Move]:
+        """The same as :meth:`legal_moves` (its first name)."""
+        return self.legal_moves()
 
     def to_dict(self) -> dict[str, Any]:
         """Plain data (for JSON; e.g. what a server sends one player)."""
@@ -1119,6 +1123,16 @@ class Game:
         if event.action != DRAW:  # also the play or pass that ends the game
             self._turn = 1 - player
         return event
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position
+        (the hands, the line, the boneyard in order, whose turn, the passes), however they
+        got there; a game is not hashable (it changes)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self._position() == other._position()
+
+    __hash__ = None  # type: ignore[assignment]
 
     def _position(self) -> dict[str, Any]:
         return {

@@ -558,6 +558,16 @@ class Game:
         self._can_undo = False
         return self.moves.pop()
 
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position (board, previews, score, over), however
+        they got there; a game is not hashable (it changes)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (np.array_equal(self.board, other.board) and self.previews == other.previews
+                and self.score == other.score and self._over == other._over)
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self) -> Game:
         """An independent copy: the same position, history and random stream (so it
         plays on exactly as this game would: the game's own future, not a player's

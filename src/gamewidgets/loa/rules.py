@@ -856,6 +856,16 @@ class Game:
         self.zobrist = key
         self.turn = side
 
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position
+        (its FEN: the pieces, the side to move, the ply), however they
+        got there; a game is not hashable (it changes)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.fen() == other.fen()
+
+    __hash__ = None  # type: ignore[assignment]
+
     def copy(self) -> Game:
         """An independent game in the same state (history included)."""
         game = Game.__new__(Game)

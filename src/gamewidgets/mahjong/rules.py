@@ -425,12 +425,15 @@ class Game:
         corners, in_the_way = route_in_the_way(self.grid, move.a, move.b)
         return Route(move.a, move.b, tuple(corners), tuple(in_the_way), self.why_not(move))
 
-    def parse_move(self, text: str) -> Move:
+    def parse_move(self, text: str | dict[str, Any]) -> Move:
         """The move of ``text`` (``str(move)``: ``"(0, 1)+(2, 3)"``; the brackets and the
-        spaces may be left out: ``"0,1+2,3"``), its cells on this board; IllegalMove if
-        the text is no move. Whether the pair can be removed is not checked."""
+        spaces may be left out: ``"0,1+2,3"``) or of its dict (``move.to_dict()``, as
+        the other games take theirs), its cells on this board; IllegalMove if it is no
+        move. Whether the pair can be removed is not checked."""
+        if isinstance(text, dict):
+            return self._on_board(Move.from_dict(text))
         if not isinstance(text, str):
-            raise IllegalMove(f"parse_move() takes the text of a move, not {short_repr(text)}")
+            raise IllegalMove(f"parse_move() takes the text or the dict of a move, not {short_repr(text)}")
         return self._on_board(_move_of_text(text))
 
     def is_legal(self, move: MoveLike, b: Cell | None = None) -> bool:
@@ -595,6 +598,17 @@ class Game:
     @property
     def paused(self) -> bool:
         return self._paused
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are in the same position
+        (the layout, the pairs removed, the hints taken, the scoring), however they
+        got there; a game is not hashable (it changes)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return (np.array_equal(self.grid, other.grid) and len(self.moves) == len(other.moves)
+                and self.hints == other.hints and self.scoring == other.scoring)
+
+    __hash__ = None  # type: ignore[assignment]
 
     def copy(self) -> Game:
         """An independent copy with a stopped copy of the clock: the same layout,

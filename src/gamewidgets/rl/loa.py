@@ -1,5 +1,6 @@
-"""Lines of Action as a PettingZoo AEC environment: :func:`loa_env` (``size=8``, also
-6 and 7: the sizes of :data:`gamewidgets.loa.SIZES`) returns a :class:`LinesOfActionEnv`.
+"""Lines of Action as a PettingZoo AEC environment: :func:`loa_env` (``size=6`` by
+default, as every Lines of Action game; also 7 and 8: the sizes of
+:data:`gamewidgets.loa.SIZES`) returns a :class:`LinesOfActionEnv`.
 
     from gamewidgets.rl import loa_env
     env = loa_env(size=6, render_mode="ansi")
@@ -85,7 +86,7 @@ class LinesOfActionEnv(TwoPlayerEnv):
                                           "is_parallelizable": False, "render_fps": 1}
     game: Game
 
-    def __init__(self, size: int = 8, render_mode: str | None = None):
+    def __init__(self, size: int = 6, render_mode: str | None = None):
         if isinstance(size, bool) or size not in SIZES:
             raise BadEnvOption(f"size must be one of {SIZES}, not {short_repr(size)}")
         self.size = int(size)
@@ -123,7 +124,7 @@ class LinesOfActionEnv(TwoPlayerEnv):
         return LinesOfAction(game=game, **kwargs)
 
 
-def loa_env(size: int = 8, **options: Any) -> LinesOfActionEnv:
+def loa_env(size: int = 6, **options: Any) -> LinesOfActionEnv:
     """A Lines of Action AEC environment on a ``size`` board (6, 7 or 8); ``options``:
     ``render_mode`` ("ansi" or None). Not wrapped: it checks its own actions and order
     of calls (see :mod:`gamewidgets.rl.loa`)."""

@@ -30,7 +30,8 @@ Client -> server (after hello)
 Every field is checked for its exact JSON type before anything else happens (see
 :func:`read_client_message`): a seat is the integer 0 or 1 (not ``0.0``, ``1e-400``
 or ``true``), ``game`` and ``ply`` are non-negative integers, a tile is two integers
-0..6, ``end`` is ``"left"`` or ``"right"``, ``away`` is a boolean, and ``NaN`` /
+0..6 (or its text, ``"6-4"``, as the rules read a move: ``Move.from_dict`` takes the
+same), ``end`` is ``"left"`` or ``"right"``, ``away`` is a boolean, and ``NaN`` /
 ``Infinity`` are not JSON. Anything else is refused as ``bad-message``.
 
 Server -> client
@@ -66,9 +67,9 @@ import urllib.parse
 from collections.abc import Callable, Iterable
 from typing import Any, Final
 
-from ...errors import BadInvite, BadMessage
+from ...errors import BadInvite, BadMessage, IllegalMove
 from ...untrusted import loads, short_repr
-from ..rules import Game, PlayerView, ranked_above
+from ..rules import Game, PlayerView, as_tile, ranked_above
 
 #: the largest message a client may send (bytes of JSON text); a longer one is refused
 MAX_MESSAGE = 2048
@@ -179,6 +180,12 @@ def _check_move(message: dict[str, Any]) -> None:
     action = move.get("action")
     if action == "play":
         tile, end = move.get("tile"), move.get("end")
+        if isinstance(tile, str):  # its text, as the rules read it ("6-4")
+            try:
+                tile = move["tile"] = list(as_tile(tile))
+            except IllegalMove:
+                raise BadMessage(f'a play needs a tile: two integers 0..6 or its text ("6-4"), not '
+                                 f"{short_repr(tile, 40)}") from None
         if not (isinstance(tile, list) and len(tile) == 2 and all(type(p) is int and p in _PIPS for p in tile)):
             raise BadMessage(f"a play needs a tile: two integers 0..6, not {short_repr(tile, 40)}")
         if not isinstance(end, str) or end not in _END_NAMES:
