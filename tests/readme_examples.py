@@ -1,11 +1,15 @@
 """The examples of README.md, as the tests run them.
 
-- ```python blocks run top to bottom in one fresh Jupyter kernel (what a reader pastes
-  into a notebook: an event loop runs, top-level ``await`` works), each top-level
-  statement exactly as written, as one cell of its own (statements sharing a line
-  share the cell).
-- A statement whose last line ends in ``# -> <text>`` shows <text>: the text/plain
-  form of its value, where ``...`` in <text> stands for anything (``# -> [Move(...), ...]``).
+- ```python blocks run top to bottom twice, as a reader runs them:
+  - in one fresh Jupyter kernel, each block as one cell (what a reader pastes into a
+    notebook: an event loop runs, but only between cells and at an ``await``; top-level
+    ``await`` works), see :func:`notebook_cells`;
+  - in a plain Python interpreter, statement after statement (no event loop runs; a
+    statement with a top-level ``await`` runs in ``asyncio.run``, as a script would
+    write it), see :func:`run_plain`.
+- A statement whose last line ends in ``# -> <text>`` shows <text>, both ways: the
+  text/plain form of its value (IPython's pretty printer), where ``...`` in <text>
+  stands for anything (``# -> [Move(...), ...]``).
 - ```sh blocks: each line (without its ``# comment``) is a command, run in the same
   temporary directory with the package's ``gamewidgets`` first on PATH; a command that
   serves (``... serve ...``) is started, must answer on its ``--port`` within 30 s,
@@ -16,10 +20,15 @@
 from __future__ import annotations
 
 import ast
+import asyncio
 import io
+import json
 import re
+import sys
 import tokenize
+import traceback
 from dataclasses import dataclass
+from pathlib import Path
 
 FENCE = re.compile(r"^```(\w*)\n(.*?)^```", re.S | re.M)
 SHOWS = re.compile(r"#\s*->\s?(.*)$")
@@ -84,3 +93,60 @@ def commands(code: str) -> list[str]:
         if line:
             out.append(line)
     return out
+
+
+#: the names the rewritten cells use (a README never does)
+SHOWN, PRETTY = "__readme_shown__", "__readme_pretty__"
+
+
+def _shown_statement(chunk: Chunk) -> str:
+    """``chunk``'s source with its last statement (an expression) kept as
+    ``SHOWN.append((line, pretty(value)))`` instead of shown."""
+    tree = ast.parse(chunk.source)
+    last = tree.body[-1]
+    assert isinstance(last, ast.Expr)
+    call = ast.parse(f"{SHOWN}.append(({chunk.line}, {PRETTY}(None)))").body[0]
+    call.value.args[0].elts[1].args[0] = last.value  # type: ignore[attr-defined]
+    tree.body[-1] = call
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def notebook_cells(readme: str) -> list[tuple[int, str]]:
+    """One cell per python block (its first line in README.md), as a reader pastes it,
+    with each ``# ->`` statement's value kept in ``SHOWN``; a first cell sets it up."""
+    cells = [(0, f"from IPython.lib.pretty import pretty as {PRETTY}\n{SHOWN} = []")]
+    for line, code in blocks(readme, "python"):
+        parts = [_shown_statement(c) if c.shows is not None else c.source for c in chunks(code, line)]
+        cells.append((line, "\n".join(parts)))
+    return cells
+
+
+def run_plain(readme_path: str) -> None:
+    """Run the python blocks of ``readme_path`` in this (plain) interpreter, statement
+    by statement, and print one JSON object: ``shown`` (line -> the text/plain of each
+    ``# ->`` statement's value) and ``error`` (the line and traceback that stopped it)."""
+    from IPython.lib.pretty import pretty
+
+    namespace: dict[str, object] = {"__name__": "__main__"}
+    shown: dict[int, str] = {}
+    error = None
+    found = [chunk for line, code in blocks(Path(readme_path).read_text(), "python") for chunk in chunks(code, line)]
+    for chunk in found:
+        try:
+            tree = ast.parse(chunk.source)
+            value = None
+            for index, statement in enumerate(tree.body):
+                last = index == len(tree.body) - 1 and chunk.shows is not None
+                node: ast.AST = ast.Expression(statement.value) if last else ast.Module([statement], [])
+                code = compile(ast.fix_missing_locations(node), f"README.md:{chunk.line}", "eval" if last else "exec",
+                               flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+                result = eval(code, namespace)  # the README's own examples
+                if asyncio.iscoroutine(result):  # a top-level await: as a script runs it
+                    result = asyncio.run(result)
+                value = result
+            if chunk.shows is not None:
+                shown[chunk.line] = pretty(value)
+        except BaseException:  # said in the output; what follows depends on it
+            error = {"line": chunk.line, "source": chunk.source, "trace": traceback.format_exc()[-1500:]}
+            break
+    sys.stdout.write(json.dumps({"shown": shown, "error": error}) + "\n")

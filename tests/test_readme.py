@@ -1,6 +1,7 @@
-"""Every example in README.md runs as written and shows what it says it shows (see
-readme_examples.py for how the blocks are run)."""
+"""Every example in README.md runs as written and shows what it says it shows, in a
+notebook and in a plain interpreter (see readme_examples.py for how the blocks are run)."""
 
+import json
 import os
 import re
 import signal
@@ -10,34 +11,59 @@ import sys
 import time
 from pathlib import Path
 
-from readme_examples import blocks, chunks, commands, matches
+from readme_examples import blocks, chunks, commands, matches, notebook_cells
 
-README = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+README_PATH = Path(__file__).resolve().parent.parent / "README.md"
+README = README_PATH.read_text()
 
 
-def test_the_python_examples_run_top_to_bottom_and_show_what_they_say(tmp_path, monkeypatch):
+def expected() -> dict[int, str]:
+    """README line of each ``# ->`` statement -> what it says it shows."""
+    found = [chunk for line, code in blocks(README, "python") for chunk in chunks(code, line)]
+    assert len(found) > 20
+    said = {chunk.line: chunk.shows for chunk in found if chunk.shows is not None}
+    assert len(said) > 10
+    return said
+
+
+def compare(said: dict[int, str], shown: dict[int, str], how: str) -> list[str]:
+    return [f"README.md:{line} ({how}) says {text}\n  shows {shown.get(line, '(nothing: not run)')}"
+            for line, text in said.items() if not matches(shown.get(line, "(nothing)"), text)]
+
+
+def test_the_python_examples_hold_in_a_notebook_each_block_one_cell(tmp_path, monkeypatch):
     import nbclient
     import nbformat
 
     monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path / "home"))
-    found = [chunk for line, code in blocks(README, "python") for chunk in chunks(code, line)]
-    assert len(found) > 20 and sum(chunk.shows is not None for chunk in found) > 10
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(c.source) for c in found])
-    client = nbclient.NotebookClient(notebook, timeout=180, kernel_name="python3", allow_errors=True,
+    cells = notebook_cells(README)
+    report = "import json\nprint(json.dumps(__readme_shown__))"
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for _, code in cells]
+                                        + [nbformat.v4.new_code_cell(report)])
+    client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3", allow_errors=True,
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
-    problems = []
-    for chunk, cell in zip(found, notebook.cells, strict=True):
+    for (line, _), cell in zip(cells, notebook.cells, strict=False):
         errors = [o for o in cell.outputs if o.output_type == "error"]
         if errors:
             trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(errors[0].traceback))
-            problems.append(f"README.md:{chunk.line} raised:\n{chunk.source}\n{trace[-1500:]}")
-            break  # what follows depends on it
-        if chunk.shows is not None:
-            results = [o for o in cell.outputs if o.output_type == "execute_result"]
-            shown = results[0].data.get("text/plain", "") if results else "(nothing)"
-            if not matches(shown, chunk.shows):
-                problems.append(f"README.md:{chunk.line}: {chunk.source!r}\n  says  {chunk.shows}\n  shows {shown}")
+            raise AssertionError(f"the block at README.md:{line} raised in a notebook:\n{trace[-1500:]}")
+    printed = "".join(o.get("text", "") for o in notebook.cells[-1].outputs if o.output_type == "stream")
+    shown = dict(json.loads(printed))
+    problems = compare(expected(), shown, "in a notebook")
+    assert not problems, "\n\n".join(problems)
+
+
+def test_the_python_examples_hold_in_a_plain_interpreter(tmp_path):
+    env = {**os.environ, "GAMEWIDGETS_HOME": str(tmp_path / "home"), "PYTHONPATH": str(Path(__file__).parent)}
+    run = f"import readme_examples; readme_examples.run_plain({str(README_PATH)!r})"
+    done = subprocess.run([sys.executable, "-c", run], cwd=tmp_path, env=env, capture_output=True, text=True,
+                          timeout=600)
+    assert done.returncode == 0, done.stderr[-3000:]
+    result = json.loads(done.stdout.strip().splitlines()[-1])
+    assert result["error"] is None, f"README.md:{result['error']['line']} raised in a plain interpreter:\n" \
+                                    f"{result['error']['source']}\n{result['error']['trace']}"
+    problems = compare(expected(), {int(k): v for k, v in result["shown"].items()}, "in a plain interpreter")
     assert not problems, "\n\n".join(problems)
 
 

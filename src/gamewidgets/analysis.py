@@ -196,9 +196,12 @@ class ComputerPlayer(Protocol):
     ``gamewidgets.<game>.PLAYERS`` (name -> class, made with keyword options). The game
     and move types are each game's own."""
 
-    def choose(self, game: Any, /) -> Any: ...
+    def choose(self, game: Any, /) -> Any:
+        """The move this player makes in ``game`` (what its seat sees of it)."""
 
-    def analyse(self, game: Any, /) -> Analysis: ...
+    def analyse(self, game: Any, /) -> Analysis:
+        """The same decision, explained (``analyse(game).move == choose(game)`` from the
+        same random state)."""
 
 
 def shown_number(value: object) -> str:

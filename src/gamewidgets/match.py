@@ -389,6 +389,7 @@ class ProgressBar:
         self.stream.flush()
 
     def close(self) -> None:
+        """End the bar's line on a terminal (nothing otherwise)."""
         if self.live:
             self.stream.write("\n")
             self.stream.flush()

@@ -85,6 +85,7 @@ class MatchResult:
         return [r["score"] for r in self.results(player)]
 
     def ms_per_move(self, player: int) -> float:
+        """The mean milliseconds per decision of player number ``player`` over its games."""
         seconds = sum(p.times[player][0] for p in self.played if player in p.times)
         decisions = sum(p.times[player][1] for p in self.played if player in p.times)
         return seconds / max(decisions, 1) * 1000
@@ -164,6 +165,7 @@ class MatchResult:
         return head, body
 
     def title(self) -> str:
+        """The table's heading: the game, the number of games and the seed."""
         count = f"{self.games} games per player" if self.one_player else f"{self.games} games"
         return f"{self.game} match, {count}, seed {self.seed}"
 

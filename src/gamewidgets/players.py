@@ -86,9 +86,12 @@ class FunctionPlayer:
         return f"FunctionPlayer({getattr(self.fn, '__qualname__', self.fn)!r}, name={self.name!r})"
 
     def choose(self, game: Any) -> Any:
+        """The move ``fn`` makes in ``game`` (the move of :meth:`analyse`)."""
         return self.analyse(game).move
 
     def analyse(self, game: Any) -> Analysis:
+        """``fn``'s move on the mover's view of ``game``, as an Analysis (``fn``'s own, or one
+        candidate scoring 0); AgentError when ``fn`` fails, its move is not legal or there is no move."""
         position, legal = _position_for(game)
         if not legal:
             raise AgentError(f"{self.name} has no move to make: the game is over")

@@ -124,33 +124,48 @@ class GameMove(Protocol):
 class Rules(Protocol[M]):
     """The rules of one game (see the module docstring)."""
 
-    def legal_moves(self) -> list[M]: ...
+    def legal_moves(self) -> list[M]:
+        """Every move the player to move may make now (empty once the game is over)."""
 
-    def is_legal(self, move: M | str | dict[str, Any]) -> bool: ...
+    def is_legal(self, move: M | str | dict[str, Any]) -> bool:
+        """Whether ``move`` (a Move, its text or its dict) may be played now."""
 
-    def why_not(self, move: M | str | dict[str, Any]) -> str | None: ...
+    def why_not(self, move: M | str | dict[str, Any]) -> str | None:
+        """Why ``move`` (a Move, its text or its dict) may not be played now, in words; None if it may."""
 
-    def play(self, move: M | str | dict[str, Any]) -> Any: ...
+    def play(self, move: M | str | dict[str, Any]) -> Any:
+        """Play ``move`` (a Move, its text or its dict) and return what it did; IllegalMove (GameOver
+        after the end) when it may not, changing nothing."""
 
-    def push(self, move: M | str | dict[str, Any]) -> Any: ...
+    def push(self, move: M | str | dict[str, Any]) -> Any:
+        """The same as :meth:`play`."""
 
-    def undo(self) -> M | Any: ...  # Mahjong Connect: also Shuffle()
+    def undo(self) -> M | Any:  # Mahjong Connect: also Shuffle()
+        """Take the last move back and return it; NothingToUndo when there is none."""
 
-    def pop(self) -> M | Any: ...
+    def pop(self) -> M | Any:
+        """The same as :meth:`undo`."""
 
     @property
-    def is_over(self) -> bool: ...
+    def is_over(self) -> bool:
+        """True when no move is possible (see the module docstring for Mahjong Connect)."""
 
     @property
-    def turn(self) -> int: ...
+    def turn(self) -> int:
+        """Whose move it is: the player's index (always 0 in the one-player games; an int also after the end)."""
 
     @property
-    def moves(self) -> Sequence[M]: ...
+    def moves(self) -> Sequence[M]:
+        """The moves so far, oldest first."""
 
-    def outcome(self) -> Outcome | None: ...
+    def outcome(self) -> Outcome | None:
+        """None while the game goes on, else how it ended (an :class:`Outcome`)."""
 
-    def copy(self) -> Rules[M]: ...
+    def copy(self) -> Rules[M]:
+        """An independent copy of the game."""
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """The game as plain JSON data (a save); ``Game.from_dict`` reads it back."""
 
-    def parse_move(self, text: str) -> M: ...
+    def parse_move(self, text: str) -> M:
+        """The move ``text`` names; IllegalMove when it names none (see the module docstring)."""

@@ -246,6 +246,7 @@ class TournamentResult:
         return sorted(range(len(self.names)), key=lambda k: (-self.fit.rating[k], k))
 
     def title(self) -> str:
+        """The tables' heading: the game, the players, the games per pair and the seed."""
         unit = "deals" if self.one_player else "hands" if self.game == "domino" else "games"
         return (f"{self.game} tournament, {len(self.names)} players, {self.games_per_pair} {unit} per pair, "
                 f"seed {self.seed}")

@@ -199,6 +199,7 @@ def tile_name(tile: Tile) -> str:
 
 
 def is_double(tile: Tile) -> bool:
+    """Whether ``tile`` is a double: both ends the same pips (``(6, 6)``)."""
     return tile[0] == tile[1]
 
 
@@ -252,6 +253,8 @@ class Move:
         raise NotImplementedError
 
     def to_dict(self) -> dict[str, Any]:
+        """The move's dict in the record format (without ``player``): ``{"action": "draw"}``,
+        ``{"action": "pass"}``; :meth:`from_dict` reads it back."""
         return {"action": self.action}
 
     def __str__(self) -> str:
@@ -296,9 +299,12 @@ class Play(Move):
 
     @property
     def action(self) -> str:
+        """``"play"``."""
         return PLAY
 
     def to_dict(self) -> dict[str, Any]:
+        """The play's dict in the record format (without ``player``): ``{"action": "play",
+        "tile": [6, 4], "end": "left"}``; :meth:`from_dict` reads it back."""
         return {"action": PLAY, "tile": list(self.tile), "end": self.end}
 
     def __str__(self) -> str:
@@ -312,6 +318,7 @@ class Draw(Move):
 
     @property
     def action(self) -> str:
+        """``"draw"``."""
         return DRAW
 
 
@@ -322,6 +329,7 @@ class Pass(Move):
 
     @property
     def action(self) -> str:
+        """``"pass"``."""
         return PASS
 
 
@@ -350,12 +358,15 @@ class Event:
 
     @property
     def move(self) -> Move:
+        """The move this action made: ``Play(tile, end)``, ``Draw()`` or ``Pass()``."""
         if self.action == PLAY:
             assert self.tile is not None and self.end is not None  # a play's event has both
             return Play(self.tile, self.end)
         return Draw() if self.action == DRAW else Pass()
 
     def to_dict(self) -> dict[str, Any]:
+        """The record format: ``player`` and ``action``, with ``tile`` and ``end`` where set
+        (``ends`` left out)."""
         out: dict[str, Any] = {"player": self.player, "action": self.action}
         if self.tile is not None:
             out["tile"] = list(self.tile)
@@ -389,6 +400,7 @@ class Outcome:
         return self.points
 
     def to_dict(self) -> dict[str, Any]:
+        """The record format ``{"winner", "points", "reason"}`` (``pips`` left out)."""
         return {"winner": self.winner, "points": self.points, "reason": self.reason}
 
     def __str__(self) -> str:
@@ -464,18 +476,22 @@ class PlayerView:
 
     @property
     def opponent(self) -> int:
+        """The other player's index: ``1 - player``."""
         return 1 - self.player
 
     @property
     def ends(self) -> tuple[int, int] | None:
+        """The pips at the left and right ends of the line (None while it is empty)."""
         return (self.line[0][0], self.line[-1][1]) if self.line else None
 
     @property
     def is_over(self) -> bool:
+        """True once the game is over (``outcome`` is set)."""
         return self.outcome is not None
 
     @property
     def my_turn(self) -> bool:
+        """True when the viewer is to move (never once the game is over)."""
         return self.turn == self.player
 
     @property
@@ -741,6 +757,7 @@ class Game:
 
     @property
     def hands(self) -> tuple[tuple[Tile, ...], tuple[Tile, ...]]:
+        """Each player's tiles, sorted: hands[0] and hands[1]."""
         return tuple(self._hands[0]), tuple(self._hands[1])
 
     @property
@@ -750,6 +767,7 @@ class Game:
 
     @property
     def line(self) -> tuple[Placed, ...]:
+        """The placed tiles ``(left pip, right pip)``, from left to right."""
         return tuple(self._line)
 
     @property
@@ -764,6 +782,7 @@ class Game:
 
     @property
     def moves(self) -> list[Move]:
+        """The moves so far, oldest first (a draw without its tile)."""
         return [e.move for e in self._events]
 
     @property
@@ -773,9 +792,11 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """True when there is an action to take back."""
         return bool(self._events)
 
     def pips(self, player: int) -> int:
+        """The sum of the pips in ``player``'s hand."""
         return pips(self._hands[_player(player)])
 
     def outcome(self) -> Outcome | None:
@@ -784,6 +805,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the hand is over (``outcome()`` is not None)."""
         return self._outcome is not None
 
     @property
@@ -962,6 +984,8 @@ class Game:
         return self.svg()
 
     def status(self) -> str:
+        """Where the game stands, in one line: who is to move (or to open, with which tile) or
+        the result."""
         if self._outcome is not None:
             return f"game over: {self._outcome}"
         if not self._line:

@@ -242,6 +242,7 @@ class Domino(DominoTable):
     # ------------------------------------------------------------------ queries
     @property
     def game(self) -> Game:
+        """The rules object (the live game, also while looking back)."""
         return self._game
 
     def __repr__(self) -> str:

@@ -268,8 +268,9 @@ PLAYERS: dict[str, type[Player]] = {
 
 
 def play_game(player: Player, seed: int) -> Game:
-    """Let ``player`` play game ``seed`` to the end; returns the finished game."""
-    game = Game(seed)
-    while not game.is_over:
-        game.play(player.choose(game.view()))  # the player sees what a player sees
-    return game
+    """Let ``player`` play game ``seed`` to the end (the one game loop,
+    :func:`gamewidgets.playing.play`: the player sees what a player sees); returns the
+    finished game."""
+    from ..playing import play
+
+    return play("line98", {"seed": seed}, [player]).game

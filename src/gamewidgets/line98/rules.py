@@ -149,6 +149,8 @@ class Move:
         object.__setattr__(self, "target", as_cell(self.target, "target"))
 
     def to_dict(self) -> dict[str, list[int]]:
+        """The move as plain JSON data: ``{"from": [row, col], "to": [row, col]}``;
+        :meth:`from_dict` reads it back."""
         return {"from": list(self.source), "to": list(self.target)}
 
     @classmethod
@@ -204,6 +206,7 @@ class Preview:
 
     @property
     def cell(self) -> Cell:
+        """The preview's ``(row, col)``."""
         return (self.row, self.col)
 
 
@@ -345,6 +348,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
+        """True when the last move can be taken back (one step only: not again after an undo)."""
         return self._can_undo
 
     @property
@@ -367,9 +371,11 @@ class Game:
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board == 0), strict=True)]
 
     def balls(self) -> list[Cell]:
+        """The cells that hold a ball (previews do not count), in board order."""
         return [(int(r), int(c)) for r, c in zip(*np.nonzero(self.board), strict=True)]
 
     def preview_at(self, cell: Cell) -> Preview | None:
+        """The preview on ``cell``, or None when there is none."""
         for preview in self.previews:
             if preview.cell == cell:
                 return preview

@@ -134,6 +134,7 @@ class Line98(GameWidget):
             self._event("select", cell=list(cell))
 
     def deselect(self) -> None:
+        """Drop the selection of a ball (nothing when none is selected)."""
         if self.selected:
             cell = self.selected
             with self.hold_sync():

@@ -663,6 +663,7 @@ class Game:
 
     @property
     def is_over(self) -> bool:
+        """True once the game is over: ``outcome()`` is not None."""
         return self.outcome() is not None
 
     def move_list(self) -> list[tuple[int, int]]:

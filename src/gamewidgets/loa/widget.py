@@ -147,6 +147,7 @@ class LinesOfAction(GameWidget):
 
     @property
     def looking_back(self) -> bool:
+        """True while the view shows an earlier position (``goto``); never in the setup dialog."""
         return self.phase != "setup" and super().looking_back
 
     def __repr__(self) -> str:
@@ -232,6 +233,7 @@ class LinesOfAction(GameWidget):
         return played
 
     def deselect(self) -> None:
+        """Drop the selected piece and its targets (nothing when none is selected)."""
         if self.selected:
             with self.hold_sync():
                 self.selected, self.targets, self.line_counts = [], [], {}
@@ -245,6 +247,7 @@ class LinesOfAction(GameWidget):
             self._event("pause")
 
     def resume(self) -> None:
+        """Close the pause menu; on the computer's turn it thinks again."""
         if self.paused:
             self.paused = False
             self._event("resume")

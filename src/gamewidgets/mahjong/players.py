@@ -75,6 +75,8 @@ class Solver:
         return f"Solver(max_nodes={self.max_nodes}, safety_nodes={self.safety_nodes})"
 
     def choose(self, game: Game) -> Move:
+        """The pair this player removes in ``game``: the first of a clearing sequence, else the
+        one with the fewest turns; GameOver when no pair can be removed."""
         moves = _removable(game)
         solution, _ = self._solution(game)
         if solution:
@@ -100,6 +102,8 @@ class Solver:
         return solution, "solved"
 
     def analyse(self, game: Game) -> Analysis:
+        """Every removable pair as a candidate, scored ``plan`` + ``turns`` (see the module
+        docstring), best first, with its safety; GameOver when no pair can be removed."""
         started = time.perf_counter()
         moves = _removable(game)
         solution, verdict = self._solution(game)
@@ -154,10 +158,13 @@ class RandomPlayer:
         return f"RandomPlayer(seed={self.seed})"
 
     def choose(self, game: Game) -> Move:
+        """A removable pair of ``game``, drawn at random; GameOver when no pair can be removed."""
         moves = _removable(game)
         return moves[int(self.rng.integers(len(moves)))]
 
     def analyse(self, game: Game) -> Analysis:
+        """A pair drawn as :meth:`choose` draws it, every removable pair a candidate scoring 0
+        (the chosen one first); GameOver when no pair can be removed."""
         started = time.perf_counter()
         moves = _removable(game)
         index = int(self.rng.integers(len(moves)))  # the same draw as choose()

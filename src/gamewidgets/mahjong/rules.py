@@ -130,9 +130,11 @@ class Move:
         object.__setattr__(self, "b", max(a, b))
 
     def to_list(self) -> list[list[int]]:
+        """The move as a list of its two cells: ``[[0, 1], [2, 3]]``."""
         return [list(self.a), list(self.b)]
 
     def to_dict(self) -> dict[str, Any]:
+        """The move as plain JSON data: ``{"a": [0, 1], "b": [2, 3]}``; :meth:`from_dict` reads it back."""
         return {"a": list(self.a), "b": list(self.b)}
 
     @classmethod
@@ -154,10 +156,12 @@ class Shuffle:
     ``shuffle()``). Text ``"shuffle"``, dict ``{"shuffle": True}``."""
 
     def to_dict(self) -> dict[str, Any]:
+        """The shuffle's dict, ``{"shuffle": True}``; :meth:`from_dict` reads it back."""
         return {"shuffle": True}
 
     @classmethod
     def from_dict(cls, data: Any) -> Shuffle:
+        """The shuffle of :meth:`to_dict`'s output; IllegalMove if it is none."""
         if not isinstance(data, dict) or data.get("shuffle") is not True:
             raise IllegalMove(f"a shuffle's dict is {{'shuffle': true}}, not {short_repr(data)}")
         return cls()
@@ -192,13 +196,16 @@ class Route:
 
     @property
     def connects(self) -> bool:
+        """True when no tile is in the way of the route (whether the pair may go: ``reason``)."""
         return not self.in_the_way
 
     @property
     def turns(self) -> int:
+        """The turns of the route: its corners less its two ends."""
         return len(self.corners) - 2
 
     def to_dict(self) -> dict[str, Any]:
+        """The route as plain JSON data: its fields, ``connects`` and ``turns``."""
         return {"a": list(self.a), "b": list(self.b), "corners": [list(c) for c in self.corners],
                 "in_the_way": [list(c) for c in self.in_the_way], "connects": self.connects,
                 "turns": self.turns, "reason": self.reason}
@@ -274,21 +281,26 @@ class Clock:
 
     @property
     def running(self) -> bool:
+        """True while the clock runs (started and not stopped)."""
         return self._since is not None
 
     @property
     def elapsed(self) -> float:
+        """The seconds on the clock, the running stretch included."""
         return self._banked + (self._now() - self._since if self._since is not None else 0.0)
 
     def start(self) -> None:
+        """Run the clock from now on (nothing when it runs)."""
         if self._since is None:
             self._since = self._now()
 
     def stop(self) -> None:
+        """Stop the clock, keeping the time on it."""
         self._banked = self.elapsed
         self._since = None
 
     def reset(self) -> None:
+        """Stop the clock and set it back to 0."""
         self._banked, self._since = 0.0, None
 
     def copy(self) -> Clock:
@@ -338,6 +350,7 @@ class Game:
     # ----------------------------------------------------------------- queries
     @property
     def shape(self) -> tuple[int, int]:
+        """The board's ``(rows, cols)``."""
         return self.grid.shape
 
     def __getitem__(self, cell: Cell) -> str | None:
@@ -345,10 +358,12 @@ class Game:
 
     @property
     def tiles_left(self) -> int:
+        """The number of tiles still on the board."""
         return int(np.count_nonzero(self.grid))
 
     @property
     def won(self) -> bool:
+        """True once every tile is removed (the grid cleared)."""
         return self.tiles_left == 0
 
     @property
@@ -390,6 +405,7 @@ class Game:
 
     @property
     def score(self) -> int:
+        """The score now: the sum of the parts of :meth:`score_breakdown`."""
         return sum(self.score_breakdown().values())
 
     def score_breakdown(self) -> dict[str, int]:
@@ -588,15 +604,18 @@ class Game:
         self._begin()
 
     def pause(self) -> None:
+        """Pause: the clock stops, and the player's actions do not start it until :meth:`resume`."""
         self._paused = True
         self.clock.stop()
 
     def resume(self) -> None:
+        """Go on after :meth:`pause`: the clock runs again (unless the game is won)."""
         self._paused = False
         self.start_clock()
 
     @property
     def paused(self) -> bool:
+        """True between :meth:`pause` and :meth:`resume`."""
         return self._paused
 
     def __eq__(self, other: object) -> bool:
@@ -648,6 +667,8 @@ class Game:
 
     # ----------------------------------------------------------- serialisation
     def to_dict(self) -> dict[str, Any]:
+        """Everything needed to continue the game exactly (start, history, hints, time,
+        generator state); :meth:`from_dict` reads it back."""
         history: list[dict[str, Any]] = []
         for step in self._undo:
             if step[0] == "remove":

@@ -60,10 +60,12 @@ def match_group(tiles: int | np.ndarray) -> np.int8 | np.ndarray:
 
 
 def matches(a: int, b: int) -> bool:
+    """Whether tiles ``a`` and ``b`` match: both are tiles (not 0) of the same match group."""
     return bool(a) and bool(b) and _GROUP[a] == _GROUP[b]
 
 
 def code(tile: int) -> str | None:
+    """The code of ``tile`` (``"D1"``); None for 0, an empty cell."""
     return CODES[tile - 1] if tile else None
 
 

@@ -149,6 +149,7 @@ class MahjongConnect(GameWidget):
         return removal
 
     def deselect(self) -> None:
+        """Drop the selected tile (nothing when none is selected)."""
         if self.selected:
             with self.hold_sync():
                 cell = self.selected
@@ -193,11 +194,15 @@ class MahjongConnect(GameWidget):
         self._start(self._game, kind="restart")
 
     def new_game(self, seed: int | None = None) -> None:
+        """Deal a new game, deal ``seed`` (None: a random one), with the same scoring and the
+        clock back at 0."""
         clock = self._game.clock.copy()
         clock.reset()
         self._start(Game(seed, scoring=self._game.scoring, clock=clock))
 
     def pause(self) -> None:
+        """Pause the game: the clock stops and moves are refused until :meth:`resume` (nothing
+        once the game is won)."""
         if not self._game.paused and not self._game.won:
             self._game.pause()
             with self.hold_sync():
@@ -205,6 +210,7 @@ class MahjongConnect(GameWidget):
                 self._event("pause")
 
     def resume(self) -> None:
+        """Go on with a paused game: the clock runs again."""
         if self._game.paused:
             self._game.resume()
             with self.hold_sync():

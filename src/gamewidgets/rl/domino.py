@@ -78,6 +78,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..domino.rules import ENDS, TILES, Draw, Game, Move, Pass, Play, PlayerView, pips
+from ..playing import entry
 from ..untrusted import short_repr
 from .two_player import BadEnvOption, TwoPlayerEnv
 
@@ -159,7 +160,7 @@ class DominoEnv(TwoPlayerEnv):
         super().__init__(ACTION_COUNT, box, ILLEGAL_POINTS if reward == "points" else 1.0, render_mode)
 
     def _new_game(self, rng: np.random.Generator) -> Game:
-        return Game(int(rng.integers(2**63)))
+        return entry("domino").start({"seed": int(rng.integers(2**63))})
 
     def _is_game(self, game: Any) -> str | None:
         return None if isinstance(game, Game) else "a dominoes game (gamewidgets.domino.Game)"

@@ -47,6 +47,7 @@ import gymnasium
 import numpy as np
 
 from ..line98.rules import COLOURS, SIZE, Game, Move
+from ..playing import entry
 from .single_player import SinglePlayerEnv
 
 if TYPE_CHECKING:
@@ -81,7 +82,7 @@ class Line98Env(SinglePlayerEnv[Game]):
                          render_mode=render_mode, illegal_reward=illegal_reward, max_steps=max_steps)
 
     def _deal(self, seed: int) -> Game:
-        return Game(seed)
+        return entry("line98").start({"seed": seed})  # the game loop's deal
 
     def _observation(self) -> np.ndarray:
         game = self.game

@@ -50,6 +50,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..loa.rules import FIRST, SECOND, SIZES, Game, Move
+from ..playing import entry
 from ..untrusted import short_repr
 from .two_player import BadEnvOption, TwoPlayerEnv
 
@@ -93,7 +94,7 @@ class LinesOfActionEnv(TwoPlayerEnv):
         super().__init__(self.size ** 4, spaces.Box(0, 1, (self.size, self.size, 2), np.int8), WIN, render_mode)
 
     def _new_game(self, rng: np.random.Generator) -> Game:
-        return Game(self.size)
+        return entry("loa").start({"size": self.size})  # the game loop's start
 
     def _is_game(self, game: Any) -> str | None:
         if isinstance(game, Game) and game.size == self.size:

@@ -59,6 +59,7 @@ import numpy as np
 
 from ..mahjong.rules import COLS, ROWS, Game, Move, Shuffle
 from ..mahjong.tiles import CODES
+from ..playing import entry
 from .single_player import SinglePlayerEnv
 
 if TYPE_CHECKING:
@@ -113,7 +114,7 @@ class MahjongConnectEnv(SinglePlayerEnv[Game]):
                          render_mode=render_mode, illegal_reward=illegal_reward, max_steps=max_steps)
 
     def _deal(self, seed: int) -> Game:
-        return Game(seed, scoring="standard")
+        return entry("mahjong").start({"seed": seed, "scoring": "standard"})
 
     def _started(self) -> None:
         self.shuffles_left = self.shuffles

@@ -173,13 +173,17 @@ class TwoPlayerEnv(AECEnv):
 
     # ------------------------------------------------------------------- spaces
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The space of ``observe(agent)``: a Dict of ``observation`` and ``action_mask``."""
         return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The actions of ``agent``: ``Discrete`` over the game's action numbers."""
         return self.action_spaces[self._agent(agent)]
 
     # ---------------------------------------------------------------- the API
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Start an episode: a new game (with chance: dealt from ``np_random``, seeded by
+        ``seed``) or a copy of ``options["game"]``; see the module docstring."""
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
             raise BadEnvOption(f"seed must be a non-negative integer or None, not {short_repr(seed)}")
         if seed is not None or self.np_random is None:
@@ -199,6 +203,8 @@ class TwoPlayerEnv(AECEnv):
             self._widget._driven_start(self.game)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        """What ``agent`` observes now: ``{"observation": ..., "action_mask": ...}`` (the mask
+        all 0 unless ``agent`` is to move)."""
         seat = AGENTS.index(self._agent(agent))
         self._check_reset("observe")
         mask = np.zeros(self._action_count, dtype=np.int8)
@@ -240,10 +246,14 @@ class TwoPlayerEnv(AECEnv):
         return dict(self._legal)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation (None unless ``observe``), reward since its previous
+        step, termination, truncation and info (the AEC ``last()``)."""
         self._check_reset("last")
         return super().last(observe)
 
     def step(self, action: Any) -> None:
+        """Play ``action`` for the agent to move; see the module docstring for the rewards, an
+        illegal action and the step of a terminated agent."""
         self._check_reset("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
@@ -289,6 +299,8 @@ class TwoPlayerEnv(AECEnv):
         self.agent_selection = other
 
     def render(self) -> str | None:
+        """The game as text (``str(game)``, and why an illegal action ended the episode) in
+        ``render_mode="ansi"``; without a render mode a warning and None."""
         if self.render_mode is None:
             gymnasium.logger.warn("render() was called without a render_mode: give render_mode='ansi'")
             return None
