@@ -104,7 +104,7 @@ def test_upgrade_reads_every_version_1_file_into_version_2():
 
 
 WIDGETS = {"line98": "Line98", "mahjong": "MahjongConnect", "loa": "LinesOfAction", "domino": "Domino"}
-ANALYSED = {"line98": (["expert"], {"width": 2}), "mahjong": (["solver"], {}),
+ANALYSED = {"line98": (["build"], {}), "mahjong": (["solver"], {}),
             "loa": (["medium", "easy"], {"max_depth": 1}), "domino": (["hard", "easy"], {"samples": 10})}
 
 
