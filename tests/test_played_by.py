@@ -4,23 +4,13 @@ no best score, statistics or streak, in any game, and the widget says who played
 from __future__ import annotations
 
 import pytest
+from test_loa_widget import NEAR_WIN  # x (the user) to move: c4-c3 joins a1-b2 and wins
 
 from gamewidgets import Domino, Line98, LinesOfAction, MahjongConnect
 from gamewidgets.line98 import PLAYERS as LINE98_PLAYERS
 from gamewidgets.loa import Game as LoaGame
 from gamewidgets.players import FunctionPlayer
 from gamewidgets.store import Store
-
-# x (the user) to move: c4-c3 joins a1-b2 and wins
-NEAR_WIN = """
-6  . . . o . o
-5  . . . . . .
-4  . . x . o .
-3  . . . . . .
-2  . x . . . o
-1  x . . . . .
-   a b c d e f
-"""
 
 
 @pytest.fixture
