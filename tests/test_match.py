@@ -243,3 +243,29 @@ def test_the_rows_have_the_same_columns_in_every_game():
             columns.add(tuple(row))
             assert row["ci_low"] <= row[row["interval"]] <= row["ci_high"]
     assert len(columns) == 1 and {"ci_low", "ci_high", "mean_score", "score_se", "win_rate"} <= set(columns.pop())
+
+
+@pytest.mark.parametrize("game,options,words", [
+    ("loa", {"size": 5}, "size"), ("loa", {"opening_plies": "2"}, "opening_plies"),
+    ("loa", {"opening_plies": -1}, "opening_plies"), ("loa", {"size": 6.0}, "size"),
+    ("mahjong", {"shuffles": -1}, "shuffles"), ("mahjong", {"shuffles": "x"}, "shuffles"),
+    ("line98", {"states": "yes"}, "states"), ("domino", {"swap": 1}, "swap"),
+])
+def test_a_games_options_are_checked_before_any_game(game, options, words):
+    players = ["easy", "easy"] if game in ("loa", "domino") else ["random"]
+    with pytest.raises(MatchError, match=words):
+        match(game, players, games=2, workers=1, **options)
+    from gamewidgets.tournament import tournament
+
+    with pytest.raises(MatchError, match=words):
+        tournament(game, [players[0], "medium" if game in ("loa", "domino") else "build"
+                          if game == "line98" else "solver"], games_per_pair=2, workers=1, **options)
+
+
+def test_a_match_too_large_to_plan_is_refused_at_once():
+    from gamewidgets.tournament import tournament
+
+    with pytest.raises(MatchError, match="at most"):
+        match("line98", ["random"], games=10**12)
+    with pytest.raises(MatchError, match="games_per_pair"):
+        tournament("line98", ["random", "build"], games_per_pair=10**12)

@@ -154,7 +154,7 @@ def test_odd_games_per_pair_without_swapping():
     (["easy", "medium", "easy", "medium"], 2, {}, "distinct"),
     (["easy", "nobody"], 2, {}, "unknown domino player 'nobody'"),
     (["easy", 42], 2, {}, "not int"),
-    (["easy", "medium"], 0, {}, "games_per_pair must be a positive integer, not 0"),
+    (["easy", "medium"], 0, {}, "games_per_pair must be a positive integer .at most 1,000,000., not 0"),
     (["easy", "medium"], -2, {}, "positive integer"),
     (["easy", "medium"], True, {}, "positive integer"),
     (["easy", "medium"], 2.0, {}, "positive integer"),

@@ -94,7 +94,7 @@ from .history import History
 from .picture_output import SHOWN, picture_bundle
 from .protocol import seat_view
 from .store import Store, StoreWarning
-from .untrusted import short_repr
+from .untrusted import integer, short_repr
 
 log = logging.getLogger("gamewidgets")
 
@@ -491,8 +491,8 @@ class GameWidget(anywidget.AnyWidget):
 
     def _view_why(self, message: dict[str, Any]) -> None:
         index = message.get("index")
-        if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
-            raise BadMessage(f"why needs an integer index or none, not {short_repr(index)}")
+        if index is not None:  # a whole number sent as a double (2.0) is the integer
+            index = _whole_index(index, "why needs an integer index or none")
         try:
             self.why(index)
         except IndexError as exc:
@@ -513,9 +513,7 @@ class GameWidget(anywidget.AnyWidget):
         return index + last + 1 if index < 0 else index
 
     def _view_goto(self, message: dict[str, Any]) -> None:
-        index = message.get("index")
-        if isinstance(index, bool) or not isinstance(index, int):
-            raise BadMessage(f"goto needs an integer index, not {short_repr(index)}")
+        index = _whole_index(message.get("index"), "goto needs an integer index")
         try:
             self.goto(index)
         except IndexError as exc:
@@ -597,6 +595,15 @@ class GameWidget(anywidget.AnyWidget):
     def _event(self, kind: str, **data: Any) -> None:
         previous = self.last_event.get("id", 0) if isinstance(self.last_event, dict) else 0
         self.last_event = {"id": previous + 1, "kind": kind, **data}
+
+
+def _whole_index(value: Any, wanted: str) -> int:
+    """A view message's index: an integer, or a whole number sent as a double (``2.0``,
+    as JavaScript may send it); BadMessage saying ``wanted`` otherwise."""
+    try:
+        return integer(value, "index", error=BadMessage)
+    except BadMessage:
+        raise BadMessage(f"{wanted}, not {short_repr(value)}") from None
 
 
 def _short(content: object, limit: int = 120) -> str:

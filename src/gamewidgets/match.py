@@ -80,13 +80,16 @@ from typing import Any, TextIO
 
 from .errors import GameError
 from .match_result import MatchResult, Played
-from .playing import ENTRIES, SEED_STRIDE, entry, game_seed, play
+from .playing import ENTRIES, SEED_STRIDE, entry, flag_option, game_seed, play
 
 __all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "MatchError", "MatchResult",
-           "ProgressBar", "Task", "check_arguments", "checked_players", "dask_executor", "game_seed", "make_player",
-           "match", "play_games", "player_options", "players_of", "pool_workers", "progress_of"]
+           "ProgressBar", "Task", "check_arguments", "check_game_options", "checked_players", "dask_executor",
+           "game_seed", "make_player", "match", "play_games", "player_options", "players_of", "pool_workers",
+           "progress_of"]
 
 GAMES = tuple(ENTRIES)
+#: the most games one match (one pair of a tournament) plays
+MAX_GAMES = 1_000_000
 ONE_PLAYER = tuple(name for name in GAMES if entry(name).seats == 1)
 #: the options of each game (the others go to the players): its entry's, and ``swap`` for two players
 GAME_OPTIONS: dict[str, dict[str, Any]] = {
@@ -250,11 +253,25 @@ def check_arguments(game: Any, games: Any, seed: Any, executor: Any, workers: An
             raise MatchError(f"{name} must be an integer of at least {least}, not {str(value)[:40]!r}")
     if seed >= 2**128:
         raise MatchError("seed must be below 2**128")
+    if games > MAX_GAMES:  # its games are planned up front: more would not fit in memory
+        raise MatchError(f"games must be at most {MAX_GAMES:,} in one match, not {games:,}")
     if executor is not None and not isinstance(executor, Executor):
         raise BadExecutor(f"executor must be a concurrent.futures.Executor (a ThreadPoolExecutor, a "
                           f"ProcessPoolExecutor, a Dask client's get_executor()), not {type(executor).__name__}")
     if workers is not None and (isinstance(workers, bool) or not isinstance(workers, int) or workers < 1):
         raise MatchError(f"workers must be a positive integer, not {str(workers)[:40]!r}")
+
+
+def check_game_options(game: str, options: dict[str, Any]) -> None:
+    """MatchError saying which of ``game``'s own options (its entry's, and ``swap``)
+    cannot start a game: said before any game is played, not in a worker."""
+    try:
+        flag_option(options, "swap")
+        check = entry(game).check
+        if check is not None:
+            check(options)
+    except (TypeError, ValueError) as exc:
+        raise MatchError(f"{game}: {exc}") from None
 
 
 def progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] | None, Callable[[], None]]:
@@ -286,6 +303,7 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
     check_arguments(game, games, seed, executor, workers)
     players, names = checked_players(game, players)
     game_options = {key: options.pop(key, default) for key, default in GAME_OPTIONS[game].items()}
+    check_game_options(game, game_options)
     takes = player_options(game)
     unknown = [key for key in options if key not in takes]
     if unknown:

@@ -83,6 +83,9 @@ class GameEntry:
     replay: Callable[[Any, list[Any]], None] | None = None
     #: ``extra(game, setup) -> dict``: what this game's record adds (Line 98's states)
     extra: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = None
+    #: ``check(options)``: ValueError (TypeError for a wrong type) saying which of the
+    #: game's options cannot start a game, before any is played
+    check: Callable[[Mapping[str, Any]], None] | None = None
 
 
 def entry(name: str) -> GameEntry:
@@ -90,6 +93,24 @@ def entry(name: str) -> GameEntry:
     if name not in ENTRIES:
         raise KeyError(f"no game {str(name)[:40]!r}; the games: {', '.join(ENTRIES)}")
     return importlib.import_module(ENTRIES[name]).ENTRY
+
+
+def count_option(options: Mapping[str, Any], name: str, high: int) -> None:
+    """``options[name]`` (when given) must be a whole number 0..``high``; TypeError or
+    ValueError saying so (an option of a game, checked before any game is played)."""
+    if name not in options:
+        return
+    value = options[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be an integer, not {str(value)[:40]!r}")
+    if not 0 <= value <= high:
+        raise ValueError(f"{name} must be 0..{high}, not {value}")
+
+
+def flag_option(options: Mapping[str, Any], name: str) -> None:
+    """``options[name]`` (when given) must be True or False; TypeError saying so."""
+    if name in options and not isinstance(options[name], bool):
+        raise TypeError(f"{name} must be True or False, not {str(options[name])[:40]!r}")
 
 
 def made_with(cls: Any, seed: int | None, options: Mapping[str, Any]) -> Any:

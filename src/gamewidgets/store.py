@@ -234,6 +234,45 @@ def _parse_json(kind: str, raw: bytes | None) -> Any:
     return loads(raw, "it", error=ValueError)
 
 
+#: SQLite's integers: a larger one (a game seed may reach 2**128) is kept as its text
+_SQL_INTEGERS = range(-(2**63), 2**63)
+
+
+def _text(value: Any, what: str) -> str:
+    """``value``, a string the store can key by; TypeError saying what it is instead."""
+    if not isinstance(value, str):
+        raise TypeError(f"{what} must be a string, not {short_repr(value, 60)}")
+    return value
+
+
+def _count(value: Any, what: str) -> int:
+    """``value``, an integer SQLite can hold; TypeError for anything else (a bool, a
+    float, text), ValueError beyond SQLite's integers."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{what} must be an integer, not {short_repr(value, 60)}")
+    if value not in _SQL_INTEGERS:
+        raise ValueError(f"{what} must fit in 64 bits, not {short_repr(value, 60)}")
+    return int(value)
+
+
+def _seed(value: Any) -> int | str | None:
+    """A game's seed as the store keeps it (None for none): its text beyond SQLite's
+    integers (a seed may reach 2**128); TypeError for anything but an integer."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"a seed must be an integer or None, not {short_repr(value, 60)}")
+    return int(value) if value in _SQL_INTEGERS else str(int(value))
+
+
+def _json_text(value: Any, what: str) -> str:
+    """``value`` as JSON text; ValueError (a TypeError's message) when it is not JSON."""
+    try:
+        return json.dumps(value, allow_nan=False)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{what} must be plain JSON data: {exc}") from None
+
+
 class _Damaged(Exception):
     """The store file is not a usable gamewidgets database (the message says why)."""
 
@@ -351,6 +390,7 @@ class Store:
     # ---------------------------------------------------------------- records
     def record(self, game: str) -> int:
         """The best score of ``game`` (0 when none; a damaged one is set aside)."""
+        game = _text(game, "a game's name")
         rows = self._read("SELECT typeof(best), CAST(best AS BLOB) FROM records WHERE game = ?", (game,))
         if not rows:
             return 0
@@ -362,44 +402,54 @@ class Store:
 
     def finish(self, game: str, score: int, moves: int, seed: int | None = None) -> bool:
         """Note a finished game; returns True when its score beats the record."""
+        game = _text(game, "a game's name")
+        score, moves, stored_seed = _count(score, "a score"), _count(moves, "a number of moves"), _seed(seed)
         now = time.time()
         before = self.record(game)
         self._write(
             [
                 (
                     "INSERT INTO finished (game, score, moves, seed, finished) VALUES (?, ?, ?, ?, ?)",
-                    (game, int(score), int(moves), seed, now),
+                    (game, score, moves, stored_seed, now),
                 ),
                 (
                     "INSERT INTO records (game, best, updated) VALUES (?, ?, ?) "
                     "ON CONFLICT(game) DO UPDATE SET best = max(best, excluded.best), "
                     "updated = excluded.updated",
-                    (game, int(score), now),
+                    (game, score, now),
                 ),
             ]
         )
-        return int(score) > before
+        return score > before
 
     def finished(self, game: str) -> list[dict[str, Any]]:
-        """Every finished game of ``game``, oldest first."""
+        """Every finished game of ``game``, oldest first (a seed beyond SQLite's integers
+        is kept as its text and given back as the integer)."""
         rows = self._read(
-            "SELECT score, moves, seed, finished FROM finished WHERE game = ? ORDER BY id", (game,)
+            "SELECT score, moves, seed, finished FROM finished WHERE game = ? ORDER BY id",
+            (_text(game, "a game's name"),),
         )
-        return [dict(zip(("score", "moves", "seed", "finished"), row, strict=True)) for row in rows]
+        games = [dict(zip(("score", "moves", "seed", "finished"), row, strict=True)) for row in rows]
+        for finished in games:
+            if isinstance(finished["seed"], str) and finished["seed"].isdigit():
+                finished["seed"] = int(finished["seed"])
+        return games
 
     # ---------------------------------------------- wins and losses (two players)
     def add_outcome(self, game: str, variant: str, result: str, moves: int) -> OutcomeKey:
         """Note a finished game against the computer: ``result`` is "win", "loss" or
         "draw" for the user; ``variant`` keeps separate statistics (e.g. "8x8 hard").
         Returns the outcome's key, for :meth:`remove_outcome` (a game taken back)."""
+        game, variant = _text(game, "a game's name"), _text(variant, "a variant")
         if result not in ("win", "loss", "draw"):
-            raise ValueError(f"result must be win, loss or draw, not {result!r}")
+            raise ValueError(f"result must be win, loss or draw, not {short_repr(result, 40)}")
+        moves = _count(moves, "a number of moves")
         with self._lock:  # the key is its time, unique within this store object
             self._last_outcome = now = max(time.time(), math.nextafter(self._last_outcome, math.inf))
-        key = OutcomeKey(game, variant, result, int(moves), now)
+        key = OutcomeKey(game, variant, result, moves, now)
         self._write([(
             "INSERT INTO outcomes (game, variant, result, moves, finished) VALUES (?, ?, ?, ?, ?)",
-            (game, variant, result, int(moves), now),
+            (game, variant, result, moves, now),
         )])
         return key
 
@@ -417,13 +467,17 @@ class Store:
 
     def tally(self, game: str, variant: str) -> Tally:
         """Wins, losses, draws and streaks of ``game`` in ``variant``."""
-        rows = self._read("SELECT result FROM outcomes WHERE game = ? AND variant = ? ORDER BY id", (game, variant))
+        rows = self._read("SELECT result FROM outcomes WHERE game = ? AND variant = ? ORDER BY id",
+                          (_text(game, "a game's name"), _text(variant, "a variant")))
         return Tally.of([row[0] for row in rows])
 
     # ------------------------------------------------------------ saved games
     def save(self, game: str, name: str, data: dict[str, Any]) -> None:
-        """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any."""
-        text = json.dumps(data, allow_nan=False)
+        """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any. A name
+        that is not a string is a TypeError, data that is not JSON a ValueError: refused
+        before anything is written."""
+        game, name = _text(game, "a game's name"), _text(name, "a save's name")
+        text = _json_text(data, "a saved game")
         self._write(
             [
                 (
@@ -446,7 +500,7 @@ class Store:
         (BadSave, KeyError, TypeError, ValueError), is set aside (:meth:`damaged`) with a
         :class:`StoreWarning` and None is returned — or, with ``strict``, BadSave raised."""
         rows = self._read("SELECT typeof(data), CAST(data AS BLOB) FROM saved WHERE game = ? AND name = ?",
-                          (game, name))
+                          (_text(game, "a game's name"), _text(name, "a save's name")))
         if not rows:
             return None
         kind, raw = rows[0]
@@ -464,10 +518,11 @@ class Store:
 
     def delete(self, game: str, name: str) -> None:
         """Forget the saved game ``name`` (nothing happens if there is none)."""
-        self._write([("DELETE FROM saved WHERE game = ? AND name = ?", (game, name))])
+        self._write([("DELETE FROM saved WHERE game = ? AND name = ?",
+                      (_text(game, "a game's name"), _text(name, "a save's name")))])
 
     def saved(self, game: str) -> list[str]:
-        rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (game,))
+        rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (_text(game, "a game's name"),))
         return [row[0] for row in rows]
 
     # --------------------------------------------------------------- settings
@@ -475,7 +530,7 @@ class Store:
         """The settings last chosen in ``game``'s widgets (trait name -> value). A value
         that is not JSON is set aside (:meth:`damaged`), with a :class:`StoreWarning`."""
         rows = self._read("SELECT name, typeof(value), CAST(value AS BLOB) FROM settings WHERE game = ? "
-                          "ORDER BY name", (game,))
+                          "ORDER BY name", (_text(game, "a game's name"),))
         chosen: dict[str, Any] = {}
         for name, kind, raw in rows:
             try:
@@ -491,7 +546,8 @@ class Store:
         self._write([(
             "INSERT INTO settings (game, name, value, updated) VALUES (?, ?, ?, ?) "
             "ON CONFLICT(game, name) DO UPDATE SET value = excluded.value, updated = excluded.updated",
-            (game, name, json.dumps(value, allow_nan=False), time.time()),
+            (_text(game, "a game's name"), _text(name, "a setting's name"), _json_text(value, "a setting"),
+             time.time()),
         )])
 
     # ----------------------------------------------------------- damaged rows
@@ -589,12 +645,21 @@ class Store:
             self._write_pending()
 
     def _write_pending(self) -> None:
-        """Write the waiting writes in order, as far as the file lets us."""
+        """Write the waiting writes in order, as far as the file lets us. A write the
+        database refuses for what it holds (a value it cannot bind or a constraint: never
+        the file's fault) is dropped with a :class:`StoreWarning`, and the others go on:
+        one bad write never holds up the queue, nor makes the file look damaged."""
         try:
             conn = self._connect()
             try:
                 while self._pending:
-                    transaction(conn, self._pending[0])
+                    try:
+                        transaction(conn, self._pending[0])
+                    except (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError,
+                            OverflowError) as exc:
+                        warnings.warn(f"gamewidgets store {self.path}: a write was refused and dropped "
+                                      f"({type(exc).__name__}: {exc}); the others are kept", StoreWarning,
+                                      stacklevel=4)
                     self._pending.pop(0)
             finally:
                 conn.close()
@@ -602,7 +667,8 @@ class Store:
             if isinstance(exc, sqlite3.OperationalError) and not _damage(exc):
                 self._wait(None if _busy(exc) else f"{type(exc).__name__}: {exc}")
                 return
-            if not isinstance(exc, (sqlite3.OperationalError, UnicodeError)) and not _damage(exc):
+            if not isinstance(exc, (sqlite3.OperationalError, UnicodeError)) and not _refused(exc) \
+                    and not _damage(exc):
                 self._pending.pop(0)  # a write the database refuses (a bug): not kept to fail again
                 raise
             self._fall_back(_why(exc))
@@ -668,8 +734,13 @@ def _damage(exc: BaseException) -> bool:
     if isinstance(exc, (_Damaged, UnicodeError)):
         return True
     name = getattr(exc, "sqlite_errorname", "")
-    return name in _DAMAGE_ERRORS or (isinstance(exc, sqlite3.DatabaseError)
+    return name in _DAMAGE_ERRORS or (isinstance(exc, sqlite3.DatabaseError) and not _refused(exc)
                                       and not isinstance(exc, sqlite3.OperationalError) and not name)
+
+
+def _refused(exc: BaseException) -> bool:
+    """The error is about what a statement holds, not about the file."""
+    return isinstance(exc, (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError))
 
 
 def _busy(exc: BaseException) -> bool:

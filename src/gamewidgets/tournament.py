@@ -54,9 +54,11 @@ from typing import TYPE_CHECKING, Any
 
 from .match import (
     GAME_OPTIONS,
+    MAX_GAMES,
     ONE_PLAYER,
     MatchError,
     check_arguments,
+    check_game_options,
     checked_players,
     make_player,
     match,
@@ -79,8 +81,10 @@ def pair_seed(seed: int, index: int) -> int:
 
 def _checked(game: Any, players: Any, games_per_pair: Any, options: dict[str, Any]) -> tuple[list[Any], list[str]]:
     """The players and their names, or MatchError saying what is wrong."""
-    if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or games_per_pair < 1:
-        raise MatchError(f"games_per_pair must be a positive integer, not {repr(games_per_pair)[:40]}")
+    if isinstance(games_per_pair, bool) or not isinstance(games_per_pair, int) or not 1 <= games_per_pair <= MAX_GAMES:
+        raise MatchError(f"games_per_pair must be a positive integer (at most {MAX_GAMES:,}), "
+                         f"not {repr(games_per_pair)[:40]}")
+    check_game_options(game, {key: value for key, value in options.items() if key in GAME_OPTIONS[game]})
     known = ", ".join(players_of(game))
     if isinstance(players, str) or not isinstance(players, Sequence):
         raise MatchError(f"players is a list of two or more players (names: {known}; or player objects), "

@@ -148,6 +148,14 @@ def integer(value: Any, what: str, low: int | None = None, high: int | None = No
     return result
 
 
+def flag(value: Any, what: str, *, error: type[Exception] = BadSave) -> bool:
+    """``value``, a JSON boolean (true or false), or ``error`` saying what it is instead:
+    a string, a number, a list is no flag (``bool()`` would take each as one)."""
+    if not isinstance(value, bool):
+        raise error(f"{what} must be true or false, not {short_repr(value)}")
+    return value
+
+
 def number(value: Any, what: str, low: float | None = None, high: float | None = None, *,
            error: type[Exception] = BadSave) -> float:
     """``value`` as a finite float in ``low..high`` (either bound may be None), or

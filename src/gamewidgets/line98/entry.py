@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..playing import GameEntry, keyword_options, made_with
+from ..playing import GameEntry, flag_option, keyword_options, made_with
 from ..record import checked_seed
 
 
@@ -34,4 +34,5 @@ ENTRY = GameEntry(
     options={"states": False},
     setup_of=lambda game, setup: {"seed": game.seed},
     extra=lambda game, setup: {"states": game.states()} if setup.get("states") else {},
+    check=lambda options: flag_option(options, "states"),
 )

@@ -88,7 +88,7 @@ import numpy.typing as npt
 from ..cells import as_cell as board_cell
 from ..errors import BadSave, GameOver, IllegalMove, NothingToUndo
 from ..protocol import seen_seed
-from ..untrusted import MAX_COUNT, MAX_INTEGER, generator_state, integer, short_repr
+from ..untrusted import MAX_COUNT, MAX_INTEGER, flag, generator_state, integer, short_repr
 
 SIZE = 9
 COLOURS = ("red", "green", "blue", "yellow", "pink", "cyan", "white")
@@ -658,7 +658,7 @@ class Game:
             game.rng = np.random.default_rng(game.seed)
             game._before = [_position_from_dict(p, game.rng) for p in data["history"]]
             game.moves = [Move.from_dict(m) for m in data["moves"]]
-            game._can_undo = bool(data["can_undo"]) and bool(game.moves)
+            game._can_undo = flag(data["can_undo"], "can_undo") and bool(game.moves)
             if len(game.moves) != len(game._before):
                 raise BadSave(f"{len(game.moves)} moves but {len(game._before)} earlier positions")
             game._restore(_position_from_dict(data["position"], game.rng))
@@ -780,7 +780,8 @@ def _position_from_dict(data: dict[str, Any], rng: np.random.Generator) -> _Posi
         if not 1 <= p.colour <= len(COLOURS) or board[p.cell]:
             raise BadSave(f"preview {p} must have a colour 1..7 and lie on an empty cell")
     score = integer(data["score"], "score", 0, MAX_COUNT)
-    return _Position(board.astype(np.int8), previews, score, generator_state(data["rng"]), bool(data["over"]))
+    return _Position(board.astype(np.int8), previews, score, generator_state(data["rng"]),
+                     flag(data["over"], "a position's over"))
 
 
 

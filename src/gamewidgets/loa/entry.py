@@ -12,7 +12,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from ..playing import GameEntry, keyword_options
+from ..playing import GameEntry, count_option, keyword_options
 
 
 def _start(setup: Mapping[str, Any]) -> Any:
@@ -42,6 +42,15 @@ def make_player(name: str, seed: int, options: Mapping[str, Any]) -> Any:
     return _players()[name](seed=seed, **chosen)
 
 
+def _check(options: Mapping[str, Any]) -> None:
+    from .rules import MOVE_LIMIT, SIZES
+
+    size = options.get("size", 6)
+    if isinstance(size, bool) or size not in SIZES or not isinstance(size, int):
+        raise ValueError(f"size must be one of {SIZES}, not {str(size)[:40]!r}")
+    count_option(options, "opening_plies", MOVE_LIMIT)
+
+
 ENTRY = GameEntry(
     name="loa",
     seats=2,
@@ -54,4 +63,5 @@ ENTRY = GameEntry(
     opening=_opening,
     setup_of=lambda game, setup: {"size": game.size, "opening_plies": setup.get("opening_plies", 0),
                                   "opening_seed": setup.get("opening_seed")},
+    check=_check,
 )

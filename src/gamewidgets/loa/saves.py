@@ -29,7 +29,7 @@ from typing import Any
 
 from ..errors import BadMessage, BadSave
 from ..store import Store, StoreWarning
-from ..untrusted import short_repr
+from ..untrusted import integer, short_repr
 from .ai import PLAYERS
 from .rules import FIRST, SIDES, SIZES, Game
 
@@ -98,9 +98,15 @@ def choice_of(message: dict[str, Any], size: int, level: str, required: bool = F
 
 
 def checked_choice(size: Any, level: Any) -> tuple[int, str]:
-    """``size`` and ``level`` if they are a board size and a level; else ValueError."""
-    if isinstance(size, bool) or size not in SIZES:
+    """``size`` and ``level`` if they are a board size and a level; else ValueError. A
+    whole number sent as a double (``6.0``, as a view may send it) is the integer."""
+    try:
+        whole = integer(size, "size", error=ValueError)
+    except ValueError:
+        whole = None
+    if whole not in SIZES:
         raise ValueError(f"size must be one of {SIZES}, not {short_repr(size)}")
+    size = whole
     if not isinstance(level, str) or level not in PLAYERS:  # a level from a view may be anything
         raise ValueError(f"level must be one of {tuple(PLAYERS)}, not {short_repr(level)}")
     return size, level

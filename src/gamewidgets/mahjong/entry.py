@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..playing import GameEntry, keyword_options, made_with
+from ..playing import GameEntry, count_option, keyword_options, made_with
 from ..record import checked_seed
 
 
@@ -50,6 +50,14 @@ def _setup_of(game: Any, setup: Mapping[str, Any]) -> dict[str, Any]:
     return kept
 
 
+def _check(options: Mapping[str, Any]) -> None:
+    from .rules import SCORINGS
+
+    count_option(options, "shuffles", 1000)
+    if "scoring" in options and options["scoring"] not in SCORINGS:
+        raise ValueError(f"scoring must be one of {SCORINGS}, not {str(options['scoring'])[:40]!r}")
+
+
 ENTRY = GameEntry(
     name="mahjong",
     seats=1,
@@ -61,4 +69,5 @@ ENTRY = GameEntry(
     go_on=_go_on,
     setup_of=_setup_of,
     actions=lambda game: [action.to_dict() for action in game.actions],
+    check=_check,
 )
