@@ -92,6 +92,7 @@ from .analysis import Analysis, ComputerPlayer
 from .errors import BadMessage, GameError, IllegalMove
 from .history import History
 from .picture_output import SHOWN, picture_bundle
+from .players import failures_of
 from .protocol import seat_view
 from .store import Store, StoreWarning
 from .untrusted import integer, short_repr
@@ -274,7 +275,8 @@ class GameWidget(anywidget.AnyWidget):
                 for _ in range(moves):
                     if self._finished:
                         break
-                    self._play_watched(*self._decide(player, explain), player)
+                    with failures_of(player):
+                        self._play_watched(*self._decide(player, explain), player)
                     time.sleep(delay)
             finally:
                 self._answer_at_once = False
@@ -360,10 +362,12 @@ class GameWidget(anywidget.AnyWidget):
                 if self._finished:
                     break
                 self.thinking = True
-                move, analysis = self._decide(player, explain)
+                with failures_of(player):
+                    move, analysis = self._decide(player, explain)
                 await asyncio.sleep(delay / 2)
                 self.thinking = False
-                self._play_watched(move, analysis, player)
+                with failures_of(player):
+                    self._play_watched(move, analysis, player)
                 await asyncio.sleep(delay / 2)
         finally:
             self.thinking = False

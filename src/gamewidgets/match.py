@@ -61,6 +61,10 @@ How the games are set up (choices where the issue is silent):
   after every finished task batch, up to ``(total, total)``; False: nothing.
 - Bad input raises :class:`MatchError` (a ``ValueError``; :class:`BadExecutor`, also a
   ``TypeError``, for an executor that is none) saying what is wrong and what is known.
+  An executor that fails while it plays (shut down, a killed worker process, a closed
+  Dask client, an agent calling ``os._exit`` in a worker) is :class:`ExecutorFailed`; a
+  player that fails (its own exception, a move that cannot be read or played) is a
+  :class:`~gamewidgets.players.AgentError` naming it.
 """
 
 from __future__ import annotations
@@ -73,7 +77,7 @@ import random
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
+from concurrent.futures import CancelledError, Executor, ProcessPoolExecutor, ThreadPoolExecutor, as_completed
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -82,10 +86,10 @@ from .errors import GameError
 from .match_result import MatchResult, Played
 from .playing import ENTRIES, SEED_STRIDE, entry, flag_option, game_seed, play
 
-__all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "MatchError", "MatchResult",
-           "ProgressBar", "Task", "check_arguments", "check_game_options", "checked_players", "dask_executor",
-           "game_seed", "make_player", "match", "play_games", "player_options", "players_of", "pool_workers",
-           "progress_of"]
+__all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "ExecutorFailed", "MatchError",
+           "MatchResult", "ProgressBar", "Task", "check_arguments", "check_game_options", "checked_players",
+           "dask_executor", "game_seed", "make_player", "match", "play_games", "player_options", "players_of",
+           "pool_workers", "progress_of"]
 
 GAMES = tuple(ENTRIES)
 #: the most games one match (one pair of a tournament) plays
@@ -103,6 +107,11 @@ class MatchError(GameError, ValueError):
 
 class BadExecutor(MatchError, TypeError):
     """``executor=`` is not a :class:`concurrent.futures.Executor`."""
+
+
+class ExecutorFailed(MatchError):
+    """The executor could not play the games (shut down, a worker process killed, a
+    closed Dask client, an agent that ended its worker process); the message says how."""
 
 
 def players_of(game: str) -> dict[str, Any]:
@@ -346,6 +355,12 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
             chunk = max(1, min(8, len(tasks) // (used * 4)))
             with ProcessPoolExecutor(used, mp_context=multiprocessing.get_context("spawn")) as pool:
                 played = _run(pool, tasks, chunk, report)
+    except GameError:  # a player's failure (AgentError) or a refused match: said as it is
+        raise
+    except (Exception, CancelledError) as exc:  # the executor's: shut down, a worker killed, a closed client
+        raise ExecutorFailed(f"the games could not be played: the executor failed ({type(exc).__name__}: "
+                             f"{str(exc)[:300]}); no result was kept. Start a new executor (or use workers=1) "
+                             "and play the match again: its games replay the same") from exc
     finally:
         close()
     played.sort(key=lambda p: p.index)

@@ -34,6 +34,11 @@
   trait and the game waits (undo or a new game go on).
 - Without an Analysis from ``fn``, ``analyse`` gives one candidate, the move, with score
   0 and the reason "chosen by <name>", and ``stats["time_ms"]``.
+- ``time_limit=`` (seconds; None, the default: no limit): an agent that takes longer
+  for a move is an :class:`AgentError` (its thread is left to finish on its own:
+  Python cannot stop a function; it does not hold the process at exit).
+- A move object that cannot even be compared with the legal moves (its ``__eq__``
+  raises) is an :class:`AgentError` too, as is anything else the agent's move does.
 - Matches in other processes pickle the player: ``fn`` must be a module-level function
   (or a picklable callable object) there; a lambda or a function defined in a notebook
   cell plays with ``workers=1`` or a ``ThreadPoolExecutor``.
@@ -45,8 +50,10 @@ through the environment's own encoding (see there).
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from .analysis import Analysis, Candidate
@@ -58,6 +65,21 @@ from .untrusted import short_repr
 class AgentError(IllegalMove):
     """An agent's move is not legal, or the agent failed; the message says which agent,
     what it did and what the legal moves were."""
+
+
+@contextlib.contextmanager
+def failures_of(player: Any) -> Iterator[None]:
+    """Whatever goes wrong in ``player``'s decision or with its move inside the block (an
+    exception of its own, a move the rules refuse, a move object that cannot be read) is
+    an :class:`AgentError` naming the player: one rule for every place a player plays
+    (the game loop of matches and tournaments, ``watch``)."""
+    try:
+        yield
+    except AgentError:
+        raise
+    except Exception as exc:  # the player's failure, or its move's
+        name = str(getattr(player, "name", type(player).__name__))
+        raise AgentError(f"player {name!r} failed: {type(exc).__name__}: {short_repr(str(exc), 200)}") from exc
 
 
 def _position_for(game: Any) -> tuple[Any, list[Any]]:
@@ -74,13 +96,17 @@ class FunctionPlayer:
     """A player whose moves come from ``fn(position) -> move`` (or an Analysis); see the
     module docstring."""
 
-    def __init__(self, fn: Callable[[Any], Any], name: str | None = None):
+    def __init__(self, fn: Callable[[Any], Any], name: str | None = None, *, time_limit: float | None = None):
         if not callable(fn):
             raise TypeError(f"FunctionPlayer needs a callable (position -> move), not {short_repr(fn)}")
         if name is not None and (not isinstance(name, str) or not name.strip()):
             raise TypeError(f"a player's name is a non-empty string, not {short_repr(name)}")
+        if time_limit is not None and (isinstance(time_limit, bool) or not isinstance(time_limit, (int, float))
+                                       or not 0 < time_limit < float("inf")):
+            raise ValueError(f"time_limit is None or a number of seconds above 0, not {short_repr(time_limit)}")
         self.fn = fn
         self.name = name or getattr(fn, "__name__", None) or type(fn).__name__
+        self.time_limit = time_limit
 
     def __repr__(self) -> str:
         return f"FunctionPlayer({getattr(self.fn, '__qualname__', self.fn)!r}, name={self.name!r})"
@@ -97,7 +123,9 @@ class FunctionPlayer:
             raise AgentError(f"{self.name} has no move to make: the game is over")
         started = time.perf_counter()
         try:
-            given = self.fn(position)
+            given = self.fn(position) if self.time_limit is None else self._within_limit(position)
+        except AgentError:
+            raise
         except Exception as exc:  # the agent's own bug, reported as its failure
             raise AgentError(f"agent {self.name!r} failed: {type(exc).__name__}: {short_repr(str(exc), 200)}") \
                 from exc
@@ -110,10 +138,36 @@ class FunctionPlayer:
         return Analysis(self.name, move, (Candidate(move, 0.0, {}),), f"chosen by {self.name}",
                         {"time_ms": elapsed})
 
+    def _within_limit(self, position: Any) -> Any:
+        """``fn(position)`` run in a thread of its own, given ``time_limit`` seconds: an
+        AgentError when it takes longer (the thread is left to finish on its own: Python
+        cannot stop it; it is a daemon, so it does not hold the process at exit)."""
+        box: dict[str, Any] = {}
+
+        def run() -> None:
+            try:
+                box["move"] = self.fn(position)
+            except BaseException as exc:  # said by the caller
+                box["error"] = exc
+
+        thread = threading.Thread(target=run, name=f"agent {self.name}", daemon=True)
+        thread.start()
+        thread.join(self.time_limit)
+        if thread.is_alive():
+            raise AgentError(f"agent {self.name!r} took more than its time limit of {self.time_limit:g} s")
+        if "error" in box:
+            raise box["error"]
+        return box["move"]
+
     def _legal(self, move: Any, legal: list[Any], game: Any) -> Any:
         """The legal move equal to ``move`` (or parsed from it); AgentError otherwise."""
         for candidate in legal:
-            if candidate == move:
+            try:
+                same = bool(candidate == move)
+            except Exception as exc:  # the agent's object compares as it likes: its failure
+                raise AgentError(f"agent {self.name!r} chose {type(move).__name__} {short_repr(move, 60)}, which "
+                                 f"cannot be compared with a move ({type(exc).__name__}: {exc})") from exc
+            if same:
                 return candidate
         if isinstance(move, str) and hasattr(game, "parse_move"):
             try:

@@ -163,6 +163,7 @@ def play(game: str | GameEntry, setup: Mapping[str, Any], players: Sequence[Any]
     players (the record then says ``capped``); see the module docstring. With
     ``analyses=True`` each player decides by ``analyse`` and the record keeps every
     analysis (None for the opening's moves, and a player without ``analyse``)."""
+    from .players import failures_of
     from .record import new_record
 
     known = game if isinstance(game, GameEntry) else entry(game)
@@ -185,8 +186,9 @@ def play(game: str | GameEntry, setup: Mapping[str, Any], players: Sequence[Any]
             capped = True
             break
         seat = state.turn
-        move, analysis = timed[seat].choose(seat_view(state, seat), analyses)
-        state.play(move)
+        with failures_of(timed[seat].player):
+            move, analysis = timed[seat].choose(seat_view(state, seat), analyses)
+            state.play(move)
         kept.extend([None] * (len(_actions(state)) - len(kept) - 1) + [analysis])  # Mahjong: shuffles between
         played += 1
     labels = list(names) if names is not None else [str(getattr(p, "name", type(p).__name__)) for p in players]

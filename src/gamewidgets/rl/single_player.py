@@ -52,6 +52,7 @@ import numpy as np
 from gymnasium.error import ResetNeeded
 
 from ..errors import IllegalMove
+from ..untrusted import short_repr
 
 if TYPE_CHECKING:
     from .._widget import GameWidget
@@ -221,7 +222,13 @@ class SinglePlayerEnv(gymnasium.Env[Observation, np.int64], Generic[GameT]):
             self._game = kept
 
     def decode(self, action: int) -> Any:
-        """The game's move of ``action``."""
+        """The game's move of ``action``; ValueError for what is no action of this
+        environment (a float, a bool, a number out of range: never wrapped around)."""
+        n = int(self.action_space.n)  # type: ignore[attr-defined]  # a Discrete space
+        if isinstance(action, np.ndarray) and action.shape == () and np.issubdtype(action.dtype, np.integer):
+            action = action[()]
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) or not 0 <= action < n:
+            raise ValueError(f"an action is an int in 0..{n - 1}, not {short_repr(action, 40)}")
         return self._move_of(int(action))
 
     # ------------------------------------------------------------------ internals

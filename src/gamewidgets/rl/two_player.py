@@ -86,7 +86,7 @@ def action_number(action: Any, count: int) -> int | None:
         return None
     try:
         number = operator.index(action)
-    except TypeError:
+    except Exception:  # an object's own __index__ may raise anything: it is no action
         return None
     return number if 0 <= number < count else None
 
@@ -228,8 +228,12 @@ class TwoPlayerEnv(AECEnv):
         return observation, mask
 
     def decode(self, action: int) -> Any:
-        """The game's move of ``action``."""
-        return self._move_of(int(action))
+        """The game's move of ``action``; ValueError for what is no action of this
+        environment (a float, a bool, a number out of range: never wrapped around)."""
+        number = action_number(action, self._action_count)
+        if number is None:
+            raise ValueError(f"an action is an int in 0..{self._action_count - 1}, not {short_repr(action, 40)}")
+        return self._move_of(number)
 
     def _position(self, position: Any) -> tuple[np.ndarray, list[Any]]:
         """The mover's observation of ``position`` and the legal moves there."""
