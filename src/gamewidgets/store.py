@@ -41,10 +41,12 @@ from __future__ import annotations
 import asyncio
 import atexit
 import contextlib
+import functools
 import json
 import math
 import os
 import sqlite3
+import stat
 import sys
 import threading
 import time
@@ -584,12 +586,23 @@ class Store:
         return conn
 
     def _check_and_create(self, conn: sqlite3.Connection) -> None:
-        # Reading the schema fails with "file is not a database" on a damaged file,
-        # before anything is written to it.
-        tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        # Reading the schema fails with "file is not a database" (or "unsupported file
+        # format": a damaged header) on a damaged file, before anything is written to it.
+        try:
+            tables = {row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.OperationalError as exc:
+            if _busy(exc) or _unreachable(exc):
+                raise
+            raise _Damaged(f"SQLite cannot read it: {exc}") from exc
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if tables and not tables >= _TABLES:
             raise _Damaged(f"not a gamewidgets store (tables: {sorted(tables)})")
+        for table, wanted in _columns().items():
+            if table in tables:
+                found = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+                if not found >= wanted:
+                    raise _Damaged(f"not a gamewidgets store: its table {table} has the columns {sorted(found)}, "
+                                   f"not {sorted(wanted)}")
         if version > SCHEMA_VERSION:
             raise _Damaged(f"made by a newer gamewidgets (schema {version})")
         check = [row[0] for row in conn.execute("PRAGMA quick_check(3)")]
@@ -714,7 +727,15 @@ class Store:
 
 def _check_header(file: Path) -> None:
     """A file that is there and not empty must start as an SQLite database does
-    (SQLite itself would take a short file for an empty database and write over it)."""
+    (SQLite itself would take a short file for an empty database and write over it). A
+    path that is there and is no regular file (a folder, a FIFO, a device) is refused
+    before it is opened: reading a FIFO would wait for ever."""
+    try:
+        mode = os.stat(file).st_mode
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(mode):
+        raise _Damaged("not a regular file (a folder, a FIFO or a device): no store can live there")
     try:
         with open(file, "rb") as f:
             head = f.read(100)
@@ -741,6 +762,22 @@ def _damage(exc: BaseException) -> bool:
 def _refused(exc: BaseException) -> bool:
     """The error is about what a statement holds, not about the file."""
     return isinstance(exc, (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError))
+
+
+def _unreachable(exc: BaseException) -> bool:
+    """The file cannot be opened or read now (permissions, I/O): not damaged."""
+    name = getattr(exc, "sqlite_errorname", "")
+    return name in ("SQLITE_CANTOPEN", "SQLITE_PERM", "SQLITE_READONLY", "SQLITE_AUTH") \
+        or name.startswith("SQLITE_IOERR")
+
+
+@functools.cache
+def _columns() -> dict[str, frozenset[str]]:
+    """Each table of the schema and its columns (what a store's tables must have)."""
+    conn = _memory_database()
+    tables = [row[0] for row in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+    return {t: frozenset(row[1] for row in conn.execute(f"PRAGMA table_info({t})")) for t in tables
+            if not t.startswith("sqlite_")}
 
 
 def _busy(exc: BaseException) -> bool:
