@@ -78,10 +78,12 @@ leaves ``error`` alone.
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import os
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, ClassVar, Final
 
@@ -134,8 +136,48 @@ def open_store(store: StoreOption) -> Store:
     return Store(store)
 
 
+def _refused_while_driven(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (one that changes the game) refused on a board a program drives, as the
+    view's messages are, unless the program itself calls it (``_driven_play``/``_start``)."""
+    @functools.wraps(method)
+    def guarded(self: GameWidget, *args: Any, **kwargs: Any) -> Any:
+        if not getattr(self, "_driving", False):
+            self._check_not_driven()
+        return method(self, *args, **kwargs)
+
+    return guarded
+
+
+def _by_the_program(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method`` (``_driven_play`` / ``_driven_start``): the driving program's own call,
+    which the guarded methods let through."""
+    @functools.wraps(method)
+    def driving(self: GameWidget, *args: Any, **kwargs: Any) -> Any:
+        before, self._driving = getattr(self, "_driving", False), True
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._driving = before
+
+    return driving
+
+
 class GameWidget(anywidget.AnyWidget):
     """Common traits and the message handling of every game widget."""
+
+    #: each game's public methods that change the game: on a driven board they are refused
+    #: from Python as the view's messages are (one rule; the program drives through
+    #: ``_driven_play`` / ``_driven_start``)
+    _game_changing: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in cls._game_changing:  # those this class defines (a subclass's too)
+            if name in cls.__dict__:
+                setattr(cls, name, _refused_while_driven(cls.__dict__[name]))
+        for name in ("__init__", "_driven_play", "_driven_start"):  # the constructor sets its own game up
+            if name in cls.__dict__:
+                setattr(cls, name, _by_the_program(cls.__dict__[name]))
 
     #: short name of the game, as used by the store and the CLI
     game_name: ClassVar[str] = ""

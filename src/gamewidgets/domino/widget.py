@@ -71,6 +71,8 @@ class DominoTable(GameWidget):
     (two notebooks through a room server) share them and the view."""
 
     game_name = "domino"
+    #: the methods that change the game: refused on a driven board (GameWidget)
+    _game_changing = ("play", "draw", "pass_", "new_game", "set_level", "undo")
     _esm = view_source("domino")
 
     mode = traitlets.Enum((*MODES, "online"), "computer").tag(sync=True)

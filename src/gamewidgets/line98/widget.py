@@ -42,6 +42,8 @@ class Line98(GameWidget):
     """Line 98 in a notebook cell. ``Line98(seed=3)`` starts game 3."""
 
     game_name = "line98"
+    #: the methods that change the game: refused on a driven board (GameWidget)
+    _game_changing = ("click", "select", "play", "undo", "new_game", "restore")
     _esm = view_source("line98")
     _view_actions: ClassVar[dict[str, str]] = {
         "click": "_view_click",

@@ -65,6 +65,8 @@ class LinesOfAction(GameWidget):
     ``LinesOfAction(size=8, level="hard", side="second")`` starts a game at once."""
 
     game_name = "loa"
+    #: the methods that change the game: refused on a driven board (GameWidget)
+    _game_changing = ("start", "continue_saved", "click", "play", "new_game", "undo")
     _esm = view_source("loa")
     _view_actions: ClassVar[dict[str, str]] = {
         "start": "_view_start",

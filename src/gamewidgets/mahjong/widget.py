@@ -54,6 +54,8 @@ class MahjongConnect(GameWidget):
     """Mahjong Connect in a notebook cell. ``MahjongConnect(seed=3)`` deals deal 3."""
 
     game_name = "mahjong"
+    #: the methods that change the game: refused on a driven board (GameWidget)
+    _game_changing = ("click", "remove", "hint", "shuffle", "undo", "restart", "new_game")
     _esm = view_source("mahjong")
     _view_actions: ClassVar[dict[str, str]] = {
         "click": "_view_click",
