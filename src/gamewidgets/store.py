@@ -236,6 +236,8 @@ def _parse_json(kind: str, raw: bytes | None) -> Any:
     return loads(raw, "it", error=ValueError)
 
 
+#: ``Store.save(replacing=ANYTHING)``: an unconditional write (the default)
+ANYTHING: Any = object()
 #: SQLite's integers: a larger one (a game seed may reach 2**128) is kept as its text
 _SQL_INTEGERS = range(-(2**63), 2**63)
 
@@ -308,6 +310,7 @@ class Store:
         self.retry_every = retry_every
         self._memory: sqlite3.Connection | None = None
         self._pending: list[list[Statement]] = []  # writes not made yet, oldest first
+        self._written: dict[int, int] = {}  # id of a write just made -> the rows it changed
         self._failure: str | None = None  # why the oldest pending write could not be made
         self._lock = threading.RLock()
         self._last_outcome = 0.0  # the time of the last outcome noted (add_outcome)
@@ -338,6 +341,7 @@ class Store:
         store.busy_timeout = store.retry_every = 0.0
         store._memory = _memory_database()
         store._pending, store._failure, store._retry, store._listeners = [], None, None, []
+        store._written = {}
         store._shown = store.status()
         store._lock = threading.RLock()
         store._last_outcome = 0.0
@@ -474,22 +478,33 @@ class Store:
         return Tally.of([row[0] for row in rows])
 
     # ------------------------------------------------------------ saved games
-    def save(self, game: str, name: str, data: dict[str, Any]) -> None:
+    def save(self, game: str, name: str, data: dict[str, Any], *, replacing: Any = ANYTHING) -> bool | None:
         """Keep ``data`` (a game's ``to_dict()``) under ``name``, replacing any. A name
         that is not a string is a TypeError, data that is not JSON a ValueError: refused
-        before anything is written."""
+        before anything is written.
+
+        ``replacing``: a versioned write, for a save more than one process may write
+        (Lines of Action's slots): None writes only where nothing is saved under
+        ``name``, data only where exactly that data is saved (what this process last
+        read or wrote there). Returns True when written, False when refused because
+        another process wrote there meanwhile (a stale writer: nothing written), None
+        when it waits for another program's lock (it is then written if it still
+        holds; the next versioned write finds out)."""
         game, name = _text(game, "a game's name"), _text(name, "a save's name")
         text = _json_text(data, "a saved game")
-        self._write(
-            [
-                (
-                    "INSERT INTO saved (game, name, data, updated) VALUES (?, ?, ?, ?) "
-                    "ON CONFLICT(game, name) DO UPDATE SET data = excluded.data, "
-                    "updated = excluded.updated",
-                    (game, name, text, time.time()),
-                )
-            ]
-        )
+        statement: Statement
+        if replacing is ANYTHING:
+            statement = ("INSERT INTO saved (game, name, data, updated) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT(game, name) DO UPDATE SET data = excluded.data, updated = excluded.updated",
+                         (game, name, text, time.time()))
+        elif replacing is None:
+            statement = ("INSERT INTO saved (game, name, data, updated) VALUES (?, ?, ?, ?) "
+                         "ON CONFLICT(game, name) DO NOTHING", (game, name, text, time.time()))
+        else:
+            statement = ("UPDATE saved SET data = ?, updated = ? WHERE game = ? AND name = ? AND data = ?",
+                         (text, time.time(), game, name, _json_text(replacing, "the data replaced")))
+        changed = self._write([statement])
+        return None if changed is None else changed > 0
 
     def load(self, game: str, name: str) -> dict[str, Any] | None:
         """The data saved under ``name`` (None when there is none; a damaged save is set
@@ -518,10 +533,16 @@ class Store:
                 raise BadSave(f"{why} (it is kept in the store's damaged rows: Store.damaged())") from None
             return None
 
-    def delete(self, game: str, name: str) -> None:
-        """Forget the saved game ``name`` (nothing happens if there is none)."""
-        self._write([("DELETE FROM saved WHERE game = ? AND name = ?",
-                      (_text(game, "a game's name"), _text(name, "a save's name")))])
+    def delete(self, game: str, name: str, *, holding: Any = ANYTHING) -> None:
+        """Forget the saved game ``name`` (nothing happens if there is none); with
+        ``holding``, only if exactly that data is saved there (see ``save``'s
+        ``replacing``: another process's newer game is never deleted)."""
+        game, name = _text(game, "a game's name"), _text(name, "a save's name")
+        if holding is ANYTHING:
+            self._write([("DELETE FROM saved WHERE game = ? AND name = ?", (game, name))])
+        else:
+            self._write([("DELETE FROM saved WHERE game = ? AND name = ? AND data = ?",
+                          (game, name, _json_text(holding, "the data deleted")))])
 
     def saved(self, game: str) -> list[str]:
         rows = self._read("SELECT name FROM saved WHERE game = ? ORDER BY name", (_text(game, "a game's name"),))
@@ -649,13 +670,18 @@ class Store:
             self._fall_back(_why(exc))
             return self._read(sql, args)
 
-    def _write(self, statements: list[Statement]) -> None:
+    def _write(self, statements: list[Statement]) -> int | None:
+        """Write ``statements`` (after the writes waiting before them); the rows their
+        last statement changed, or None when they wait for another program's lock."""
         with self._lock:
             if self._memory is not None:
-                transaction(self._memory, statements)
-                return
+                return transaction(self._memory, statements)
             self._pending.append(statements)
+            self._written.clear()
             self._write_pending()
+            if self._memory is not None and any(s is statements for s in self._pending):
+                return None  # fell back to memory before it was written: it went there
+            return self._written.pop(id(statements), None)
 
     def _write_pending(self) -> None:
         """Write the waiting writes in order, as far as the file lets us. A write the
@@ -667,7 +693,7 @@ class Store:
             try:
                 while self._pending:
                     try:
-                        transaction(conn, self._pending[0])
+                        self._written[id(self._pending[0])] = transaction(conn, self._pending[0])
                     except (sqlite3.ProgrammingError, sqlite3.InterfaceError, sqlite3.IntegrityError,
                             OverflowError) as exc:
                         warnings.warn(f"gamewidgets store {self.path}: a write was refused and dropped "

@@ -28,7 +28,7 @@ import warnings
 from typing import Any
 
 from ..errors import BadMessage, BadSave
-from ..store import Store, StoreWarning
+from ..store import ANYTHING, Store, StoreWarning
 from ..untrusted import integer, short_repr
 from .ai import PLAYERS
 from .rules import FIRST, SIDES, SIZES, Game
@@ -75,6 +75,12 @@ def start_position(size: int, side: str) -> Game:
     return Game.from_fen(f"{board} o {ply}")
 
 
+def moved_on_note(size: int, level: str) -> str:
+    """Why this game is no longer saved: another process moved its slot on."""
+    return (f"Not saved any more: another kernel moved the saved {words(size, level)} game on meanwhile; "
+            f"that game is kept (continue it with w.continue_saved({size}, {level!r})), and this one is not saved.")
+
+
 def kept_note(size: int, level: str, moves: int) -> str:
     """Why a new game is not saved: its slot keeps an unfinished game at ``moves``."""
     return (f"Not saved: the {words(size, level)} slot keeps your unfinished game (move {moves}). Continue it with "
@@ -118,18 +124,45 @@ class SaveSlots:
     def __init__(self, store: Store):
         self.store = store
         self.damaged: dict[str, str] = {}  # save name -> why it was set aside
+        # slot -> what this process last read or wrote there: its next save replaces only
+        # that (None: only an empty slot; ANYTHING: whatever is there)
+        self._held: dict[str, Any] = {}
 
     def game(self, size: int, level: str) -> tuple[Game, str] | None:
         """The unfinished game saved for ``size`` and ``level``, and its level."""
         return self._read(slot_name(size, level))
 
-    def save(self, game: Game, level: str) -> dict[str, Any]:
-        """Save ``game`` in its slot; returns its row of :meth:`listing`."""
-        self.store.save(GAME, slot_name(game.size, level), {"game": game.to_dict(), "level": level})
+    def claim(self, size: int, level: str, replace: bool) -> None:
+        """A new game will be saved in this slot: over whatever is there (``replace``),
+        or only while the slot stays empty (another process may claim it meanwhile)."""
+        self._held[slot_name(size, level)] = ANYTHING if replace else None
+
+    def take(self, size: int, level: str) -> tuple[Game, str] | None:
+        """The unfinished game of this slot, to continue here: its next save replaces
+        only what was read now."""
+        name = slot_name(size, level)
+        held = self._read(name, keep=True)
+        return held
+
+    def save(self, game: Game, level: str) -> dict[str, Any] | None:
+        """Save ``game`` in its slot, replacing only what this process last read or wrote
+        there (a versioned write); returns its row of :meth:`listing`, or None when
+        another process moved the slot on meanwhile (nothing written)."""
+        name = slot_name(game.size, level)
+        data = {"game": game.to_dict(), "level": level}
+        written = self.store.save(GAME, name, data, replacing=self._held.get(name))
+        if written is False:
+            self._held.pop(name, None)
+            return None
+        self._held[name] = data
         return row(game, level)
 
     def delete(self, size: int, level: str) -> None:
-        self.store.delete(GAME, slot_name(size, level))
+        """Forget this slot's game: only the one this process last wrote there."""
+        name = slot_name(size, level)
+        held = self._held.pop(name, ANYTHING)
+        if held is not None:
+            self.store.delete(GAME, name, holding=held)
 
     def listing(self) -> list[dict[str, Any]]:
         """Every unfinished saved game: ``[{size, level, side, moves}]``."""
@@ -172,12 +205,20 @@ class SaveSlots:
         self.store.set_setting(GAME, CHOICE_SETTING, {"size": size, "level": level, "side": side})
 
     # ---------------------------------------------------------------- internals
-    def _read(self, name: str) -> tuple[Game, str] | None:
+    def _read(self, name: str, keep: bool = False) -> tuple[Game, str] | None:
+        read: list[dict[str, Any]] = []
+
+        def build(data: dict[str, Any]) -> tuple[Game, str]:
+            read.append(data)
+            return _saved_game(data, name)
+
         try:
-            held = self.store.restore(GAME, name, lambda data: _saved_game(data, name), strict=True)
+            held = self.store.restore(GAME, name, build, strict=True)
         except BadSave as exc:
             self.damaged[name] = str(exc)
             return None
+        if keep and read:
+            self._held[name] = read[0]
         return None if held is None or held[0].is_over else held
 
     def _migrate(self) -> None:

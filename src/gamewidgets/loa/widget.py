@@ -177,7 +177,7 @@ class LinesOfAction(GameWidget):
         """Continue the unfinished game saved for ``size`` and ``level`` (None: the
         setup's current choice), e.g. after a kernel restart."""
         size, level = saves.checked_choice(self.size if size is None else size, self.level if level is None else level)
-        held = self._slots.game(size, level)
+        held = self._slots.take(size, level)  # its next save replaces only what was read now
         if held is None:
             self._refresh_saved()
             why = self._slots.why_damaged(size, level)
@@ -196,7 +196,7 @@ class LinesOfAction(GameWidget):
         self._outcome = None
         with self.hold_sync():
             self.size, self.level, self.side = game.size, level, saves.opener(game)
-            self._claim_slot(replace)
+            self._claim_slot(replace, continued)
             self.phase = "playing"
             self.paused = False
             self.result = {}
@@ -509,7 +509,7 @@ class LinesOfAction(GameWidget):
             self._event("over", result=result, reason=outcome.reason)
 
     # ------------------------------------------------------------ save slots
-    def _claim_slot(self, replace: bool) -> None:
+    def _claim_slot(self, replace: bool, continued: bool = False) -> None:
         """Save this new game in its slot if the slot is free or ``replace`` says so;
         else keep the game there and say so (``save_note``, a SavedGameKept warning). A
         game against your own ``opponent`` is not saved."""
@@ -517,8 +517,13 @@ class LinesOfAction(GameWidget):
             self._own_slot = False
             self.save_note = f"Games against {self.opponent_name} are not saved or counted."
             return
+        if continued:  # the slot's own game: its saves replace what was read (SaveSlots.take)
+            self._own_slot, self.save_note = True, ""
+            return
         held = None if replace else self._slots.game(self.size, self.level)
         self._own_slot = held is None
+        if held is None:
+            self._slots.claim(self.size, self.level, replace)
         self.save_note = "" if held is None else saves.kept_note(self.size, self.level, held[0].ply)
         if held is not None:
             warnings.warn(self.save_note, SavedGameKept, stacklevel=5)
@@ -526,6 +531,12 @@ class LinesOfAction(GameWidget):
     def _save(self) -> None:
         if self._own_slot:
             row = self._slots.save(self._game, self.level)
+            if row is None:  # another kernel moved this slot on: its game is kept, this one is not saved
+                self._own_slot = False
+                self.save_note = saves.moved_on_note(self.size, self.level)
+                warnings.warn(self.save_note, SavedGameKept, stacklevel=3)
+                self._refresh_saved()
+                return
             others = [s for s in self.saved if (s["size"], s["level"]) != (row["size"], row["level"])]
             self.saved = sorted([*others, row], key=saves.order)
 

@@ -1,0 +1,77 @@
+"""A Lines of Action slot has one writer at a time, across kernels (issue 25: kernel 1's
+next move put the slot back to its ply 4 after kernel 2 had played it on to ply 10).
+Saves are versioned writes: a kernel replaces only the game it last read or wrote in
+the slot; a stale one is refused, says so in its widget, and the newer game is kept.
+Each "kernel" here is a widget with a Store object of its own on one file, as two
+processes would have."""
+
+from __future__ import annotations
+
+import pytest
+
+from gamewidgets.loa import Game
+from gamewidgets.loa.saves import SaveSlots
+from gamewidgets.loa.widget import LinesOfAction, SavedGameKept
+from gamewidgets.store import Store
+
+FAST = {"max_depth": 1}
+
+
+def kernel(path, **kwargs) -> LinesOfAction:
+    return LinesOfAction(store=Store(path), seed=1, ai=FAST, **kwargs)
+
+
+def play(w: LinesOfAction, moves: int) -> None:
+    for _ in range(moves):
+        w.play(w.game.legal_moves()[0])  # the computer answers at once: no event loop here
+
+
+def saved_ply(path) -> int:
+    data = Store(path).load("loa", "8x8 easy")
+    return Game.from_dict(data["game"]).ply
+
+
+def test_a_stale_kernel_cannot_put_the_slot_back(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    one = kernel(path)
+    one.start(8, "easy")
+    play(one, 2)  # ply 4
+    two = kernel(path)
+    two.continue_saved(8, "easy")
+    play(two, 3)  # ply 10
+    assert saved_ply(path) == 10
+    with pytest.warns(SavedGameKept, match="another kernel"):
+        play(one, 1)  # kernel 1's stale game
+    assert saved_ply(path) == 10  # kernel 2's moves are kept
+    assert "another kernel" in one.save_note and not one._own_slot
+    play(two, 1)  # the owner goes on saving
+    assert saved_ply(path) == 12
+    play(one, 1)  # and the stale one stays out of the slot, silently now
+    assert saved_ply(path) == 12
+
+
+def test_two_kernels_claiming_one_empty_slot_at_once_have_one_owner(tmp_path):
+    """Both found the slot empty (the race of two processes starting it at once): the
+    first save takes it, the second is refused and writes nothing."""
+    path = tmp_path / "s.sqlite3"
+    first, second = SaveSlots(Store(path)), SaveSlots(Store(path))
+    first.claim(8, "easy", replace=False)
+    second.claim(8, "easy", replace=False)
+    mine, theirs = Game(8), Game(8)
+    theirs.play(theirs.legal_moves()[0])
+    assert first.save(mine, "easy") is not None
+    assert second.save(theirs, "easy") is None
+    assert saved_ply(path) == 0
+    assert first.save(mine, "easy") is not None  # the owner goes on
+
+
+def test_a_finished_stale_game_does_not_delete_the_newer_one(tmp_path):
+    path = tmp_path / "s.sqlite3"
+    one = kernel(path)
+    one.start(8, "easy")
+    play(one, 1)
+    two = kernel(path)
+    two.continue_saved(8, "easy")
+    play(two, 2)
+    one._slots.delete(8, "easy")  # what kernel 1 does when its game ends
+    assert saved_ply(path) == two.game.ply
