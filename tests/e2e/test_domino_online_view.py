@@ -135,7 +135,7 @@ def test_seat_chips_waiting_invite_and_connection_notices(lab):
     lab.screenshot("domino-online-waiting", root)
     # a narrow cell: the strip wraps, nothing overflows
     page.evaluate("() => { document.querySelector('[data-game=domino]').style.maxWidth = '360px'; }")
-    page.wait_for_timeout(200)
+    lab.wait_still(ROOT)
     assert page.evaluate(
         "() => { const r = document.querySelector('[data-game=domino]');"
         " return [...r.querySelectorAll('.gw-dom-online *, .gw-dom-notices *')]"
@@ -171,8 +171,8 @@ def test_seat_chips_waiting_invite_and_connection_notices(lab):
         "() => { navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));"
         " document.execCommand = () => false; }"
     )
-    page.wait_for_timeout(2100)  # the button's "Copied" goes back to "Copy invite"
-    assert copy.inner_text() == "Copy invite"
+    page.wait_for_function("(el) => el.innerText === 'Copy invite'", arg=copy.element_handle(),
+                           timeout=10_000)  # the button's "Copied" goes back to "Copy invite"
     copy.click()
     lab.wait_for_attr(ROOT, "data-copied", "true")
     assert copy.inner_text() == "Press Ctrl+C"
@@ -402,7 +402,7 @@ def test_the_online_parts_fit_a_phone(lab):
     muted = attr(page, "data-muted")
     root.locator("input[data-control=invite]").focus()
     page.keyboard.press("m")
-    page.wait_for_timeout(200)
+    lab.round_trip(ROOT)  # a key the view would act on has reached it by now
     assert attr(page, "data-muted") == muted
     copy.focus()
     page.keyboard.press("m")

@@ -352,11 +352,12 @@ def test_the_view_and_its_dialogs_fit_a_laptop_and_a_phone(lab, size):
     for button in page.locator(f"{ROOT} .gw-loa-header-buttons .gw-button").all():
         assert button.get_attribute("title"), "a header button says what it does in its tooltip"
         assert button.locator(".gw-button-label").is_visible() != phone
-    page.wait_for_timeout(300)  # the dialog's pop-in
+    lab.wait_still(ROOT)  # the dialog's pop-in
     assert_dialog_fits(page, "setup")
     lab.screenshot(f"loa-{size}-setup", page.locator(ROOT))
     page.locator("[data-dialog=setup] [data-action=play]").click()
     lab.wait_for_attr(ROOT, "data-phase", "playing")
+    lab.wait_still(ROOT)  # the dialog gone and the board laid out before the click
     click_cell(page, 5, 1)
     lab.wait_for_attr(ROOT, "data-selected", "5,1")
     r, c, _ = lab.evaluate("w.targets[0]")
@@ -366,24 +367,25 @@ def test_the_view_and_its_dialogs_fit_a_laptop_and_a_phone(lab, size):
     lab.screenshot(f"loa-{size}-board", page.locator(ROOT))
     page.locator("[data-action=menu]").click()
     lab.wait_for_attr(ROOT, "data-paused", "true")
-    page.wait_for_timeout(300)
+    lab.wait_still(ROOT)
     assert_dialog_fits(page, "pause")
     lab.screenshot(f"loa-{size}-pause", page.locator(ROOT))
     page.locator("[data-dialog=pause] [data-action=new]").click()
     lab.wait_for_attr(ROOT, "data-phase", "setup")
     page.locator("[data-dialog=setup] [data-action=continue]").wait_for(state="visible")
-    page.wait_for_timeout(300)
+    lab.wait_still(ROOT)
     assert_dialog_fits(page, "setup with Continue")
     lab.screenshot(f"loa-{size}-setup-continue", page.locator(ROOT))
     # a won game: the results screen
     lab.execute(f'w.start(game=Game.from_text("""{NEAR_WIN}"""), level="easy")')
     lab.wait_for_attr(ROOT, "data-phase", "playing")
+    lab.wait_still(ROOT)
     click_cell(page, 2, 2)
     lab.wait_for_attr(ROOT, "data-selected", "2,2")
     click_cell(page, 4, 2)
     lab.wait_for_attr(ROOT, "data-result", "win")
     page.locator("[data-dialog=result]").wait_for(state="visible")
-    page.wait_for_timeout(300)
+    lab.wait_still(ROOT)
     assert_dialog_fits(page, "result")
     lab.screenshot(f"loa-{size}-result", page.locator(ROOT))
 
