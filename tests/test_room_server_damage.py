@@ -6,9 +6,11 @@ Classes of damage, each with its own tests:
   refusal, never a crash -- examples over the network, and a hypothesis test feeding
   arbitrary JSON into every field;
 - a stored game that does not replay: refused, not a crash;
-- the database deleted or replaced under a running server: nothing more is
-  acknowledged; a database it cannot write, or that another server holds: refused
-  at start-up, with a message (the second server's names the first);
+- the database deleted under a running server: written again at once from what the
+  server holds, every acknowledged move kept, play going on (a restart finds every
+  room); replaced by another file: nothing more is acknowledged; a database it
+  cannot write, or that another server holds: refused at start-up, with a message
+  (the second server's names the first);
 - ``domino serve`` given a bad port or a --db that is a directory, not SQLite, an
   SQLite file of something else, or in a missing folder: one line, exit status 2;
 - a reconnect flood: hellos limited per address and per room, a hello writes
@@ -264,14 +266,33 @@ def play_and_lose_the_file(server, tmp_path, lose, caplog):
     return reply
 
 
-def test_a_database_deleted_under_the_running_server_acknowledges_no_more_moves(server, tmp_path, caplog):
-    def delete(db):
-        for path in tmp_path.glob("rooms.db*"):
-            if path != lock_path(db):
-                path.unlink()
+def delete_the_database(tmp_path):
+    db = tmp_path / "rooms.db"
+    for path in tmp_path.glob("rooms.db*"):
+        if path != lock_path(db):
+            path.unlink()
 
-    reply = play_and_lose_the_file(server, tmp_path, delete, caplog)
-    assert "deleted" in reply["message"]
+
+def stored_moves(path, room) -> int:
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        return db.execute("SELECT count(*) FROM moves WHERE room = ?", (room,)).fetchone()[0]
+
+
+def test_a_database_deleted_under_the_running_server_is_written_again_and_play_goes_on(server, tmp_path, caplog):
+    rooms = [seated(server.url) for _ in range(3)]
+    for room, sockets in rooms:
+        seat, move = next_move(server, room)
+        assert sockets[seat].ask(move)["type"] == "state"  # acknowledged: stored
+    delete_the_database(tmp_path)
+    for room, sockets in rooms:  # the next move writes the rooms again, and is stored there
+        seat, move = next_move(server, room)
+        assert sockets[seat].ask(move)["type"] == "state"
+    path = tmp_path / "rooms.db"
+    assert path.exists() and server.rooms.problem is None
+    for room, _ in rooms:  # what a restart (even after a kill) reads: every acknowledged move
+        assert stored_moves(path, room) == 2
+    assert get(f"{server.url}/health")[0] == 200
+    assert [r for r in caplog.records if r.levelno == logging.WARNING and "written to a new file" in r.getMessage()]
 
 
 def test_a_database_replaced_under_the_running_server_acknowledges_no_more_moves(server, tmp_path, caplog):
@@ -285,14 +306,15 @@ def test_a_database_replaced_under_the_running_server_acknowledges_no_more_moves
     assert "replaced" in reply["message"]
 
 
-def test_a_database_deleted_while_nobody_plays_is_noticed_without_a_write(server, tmp_path, caplog):
+def test_a_database_deleted_while_nobody_plays_is_written_again_without_a_write(server, tmp_path, caplog):
+    room, sockets = seated(server.url)
+    seat, move = next_move(server, room)
+    assert sockets[seat].ask(move)["type"] == "state"
     assert get(f"{server.url}/health")[0] == 200
-    for path in tmp_path.glob("rooms.db*"):
-        if path != lock_path(path.with_name("rooms.db")):
-            path.unlink()
-    status, health = get(f"{server.url}/health")
-    assert status == 503 and "deleted" in health["problem"]
-    assert [r for r in caplog.records if r.levelno == logging.CRITICAL]
+    delete_the_database(tmp_path)
+    status, health = get(f"{server.url}/health")  # the check nobody's move makes
+    assert status == 200 and "problem" not in health
+    assert stored_moves(tmp_path / "rooms.db", room) == 1
 
 
 @contextlib.contextmanager

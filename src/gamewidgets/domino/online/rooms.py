@@ -45,8 +45,12 @@ The database file (choices, issue 12):
   server is refused with code ``locked`` and a message naming the first. The lock
   file is never deleted (deleting it would let a third server in beside the first).
 - A database deleted or replaced under a running server: the file's device and inode
-  are compared, before and after every write, with those of the file it opened. On a
-  difference nothing more is acknowledged: the write in progress is undone in memory,
+  are compared, before and after every write (and at every :meth:`Rooms.verify`), with
+  those of the file it opened. A deleted file is written again at once, whole, from
+  the connection that still holds it (SQLite's backup of the open database: every
+  room and every acknowledged move), and play goes on with the new file; a restart,
+  even after a kill, finds every room. A file replaced by another one is not
+  overwritten: nothing more is acknowledged: the write in progress is undone in memory,
   it and every later write is refused with code ``storage`` (:attr:`Rooms.problem`
   says why, the server logs it at CRITICAL and ``/health`` answers 503) until the
   server is restarted on a good file. A write that fails in SQLite (disk full, I/O
@@ -276,9 +280,15 @@ class Rooms:
         return info.st_dev, info.st_ino
 
     def _check_file(self) -> None:
-        """Refuse (and from now on) when the file is not the one opened any more."""
+        """Refuse (and from now on) when the file is not the one opened any more. A file
+        deleted under the running server is written again at once, whole, from the
+        connection that still holds it (every room and every acknowledged move), and
+        play goes on; a file replaced by another one is left alone and refused."""
         if self._problem is None:
             now = self._file_identity()
+            if now is None:
+                self._rewrite()
+                now = self._file_identity()
             if now != self._identity:
                 self._problem = (
                     f"the rooms database {self.path} was "
@@ -288,6 +298,31 @@ class Rooms:
                 log.critical("%s", self._problem)
         if self._problem is not None:
             raise RoomError(self._problem, "storage")
+
+    def _rewrite(self) -> None:
+        """The database file was deleted: copy what the open connection still holds (the
+        deleted file's pages, the write-ahead log's too) to a new file at the path, and
+        go on with it. Nothing acknowledged is lost, and a restart finds every room."""
+        try:
+            fresh = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        except sqlite3.Error as exc:
+            log.critical("the rooms database %s was deleted and cannot be written again: %s", self.path, exc)
+            return
+        try:
+            self._db.backup(fresh)
+            for pragma in ("journal_mode=WAL", "synchronous=FULL", "foreign_keys=ON", "busy_timeout=5000"):
+                fresh.execute(f"PRAGMA {pragma}")
+        except sqlite3.Error as exc:
+            fresh.close()
+            with contextlib.suppress(OSError):
+                self.path.unlink()  # a half-written copy must not look like the rooms
+            log.critical("the rooms database %s was deleted and could not be written again: %s", self.path, exc)
+            return
+        old, self._db = self._db, fresh
+        old.close()
+        self._identity = self._file_identity()
+        log.warning("the rooms database %s was deleted while the server ran: every room was written to a new "
+                    "file there, and play goes on", self.path)
 
     @property
     def problem(self) -> str | None:

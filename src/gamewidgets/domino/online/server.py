@@ -39,10 +39,11 @@ sent only its own view.
   back. A sweep deletes idle rooms every ``sweep_every`` seconds (and closes their
   connections with :data:`~.protocol.GONE`); ``clock`` is injectable for tests.
 - The database: the server refuses to start on a file it cannot use or that another
-  server holds (:class:`RoomError`, see :mod:`.rooms`); once its file is deleted or
-  replaced under it, it acknowledges nothing more (``storage`` refusals, a CRITICAL
-  log line -- at the next write, health check or housekeeping tick, whichever comes
-  first -- and ``/health`` answering 503 with the ``problem``). ``/health`` says
+  server holds (:class:`RoomError`, see :mod:`.rooms`); once its file is deleted
+  under it, it writes every room to a new file there at once (at the next write,
+  health check or housekeeping tick, whichever comes first) and play goes on; once its
+  file is replaced by another one, it acknowledges nothing more (``storage`` refusals,
+  a CRITICAL log line, and ``/health`` answering 503 with the ``problem``). ``/health`` says
   ``{"ok", "rooms", "loaded" (rooms in memory), "connections"}`` and ``problem``.
 """
 
