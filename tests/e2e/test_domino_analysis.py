@@ -4,6 +4,8 @@ beliefs strip, the status line -- on a laptop and on a phone, and cleared by the
 move; on a phone looking back fits too. Screenshots: tests/e2e/screenshots/domino-analysis*.png.
 """
 
+import math
+
 from .domino_page import FIT_JS, LAPTOP, PHONE, ROOT, attr, open_game, outside, tile
 
 # the user's move: 4-1 fits the left end (4), 6-3 and 6-1 the right one (6)
@@ -64,7 +66,8 @@ def test_an_analysis_on_the_table_and_the_next_move_clears_it(lab):
     assert sorted(k for k, _ in beliefs) == sorted(overlay["beliefs"]) == lab.evaluate(UNSEEN)
     assert [c for _, c in beliefs] == sorted((c for _, c in beliefs), reverse=True)
     assert all(overlay["beliefs"][k] == c for k, c in beliefs) and attr(page, "data-beliefs") == str(len(beliefs))
-    assert f"{round(beliefs[0][1] * 100)}%" in strip.locator(f'[data-belief="{beliefs[0][0]}"]').inner_text()
+    shown = math.floor(beliefs[0][1] * 100 + 0.5)  # JavaScript's Math.round: a half rounds up
+    assert f"{shown}%" in strip.locator(f'[data-belief="{beliefs[0][0]}"]').inner_text()
     check_the_parts_do_not_overlap(page)
     fit = page.evaluate(FIT_JS, ROOT)
     assert fit["handBottom"] <= fit["areaBottom"], fit  # the hand is still on the screen
