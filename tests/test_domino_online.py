@@ -593,9 +593,9 @@ def test_a_move_with_its_tile_as_text_is_read_as_the_rules_read_it(server):
     while not [m for m in mover(host, guest).legal_moves() if isinstance(m, Play)]:
         play_one(host, guest)  # draws until a tile fits (a hand always comes to one)
     w = mover(host, guest)
+    play = next(m for m in w.legal_moves() if isinstance(m, Play))  # read before the raw seat replaces w's
     raw = RawSeat(server.url, host.room, w.seat, host_credential(w)).replacing()
     at = {"game": raw.state["game"], "ply": raw.state["ply"]}
-    play = next(m for m in w.legal_moves() if isinstance(m, Play))
     text = {**play.to_dict(), "tile": f"{play.tile[0]}-{play.tile[1]}"}
     assert Move.from_dict(text) == play
     assert raw.ask({"type": "move", **at, "move": {**text, "tile": "6-9"}})["type"] == "error"
