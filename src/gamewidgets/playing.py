@@ -78,9 +78,6 @@ class GameEntry:
     #: ``actions(game) -> [dict]``: the record's moves, oldest first (default: each
     #: move's ``to_dict()``; Mahjong Connect's shuffles too)
     actions: Callable[[Any], list[dict[str, Any]]] | None = None
-    #: ``replay(game, actions)``: play the record's moves (default: ``play`` each; a
-    #: dict with ``shuffle`` is ``game.shuffle()``)
-    replay: Callable[[Any, list[Any]], None] | None = None
     #: ``extra(game, setup) -> dict``: what this game's record adds (Line 98's states)
     extra: Callable[[Any, Mapping[str, Any]], dict[str, Any]] | None = None
     #: ``check(options)``: ValueError (TypeError for a wrong type) saying which of the
@@ -174,7 +171,7 @@ def play(game: str | GameEntry, setup: Mapping[str, Any], players: Sequence[Any]
     state = known.start(setup)
     if known.opening is not None:
         known.opening(state, setup)
-    kept: list[Any] = [None] * len(state.moves)  # an analysis per move (the opening's: none)
+    kept: list[Any] = [None] * _action_count(state) if analyses else []  # an analysis per move (opening: none)
     played, capped = 0, False
     stopped: dict[str, Any] = {}
     while True:
@@ -189,16 +186,19 @@ def play(game: str | GameEntry, setup: Mapping[str, Any], players: Sequence[Any]
         with failures_of(timed[seat].player):
             move, analysis = timed[seat].choose(seat_view(state, seat), analyses)
             state.play(move)
-        kept.extend([None] * (len(_actions(state)) - len(kept) - 1) + [analysis])  # Mahjong: shuffles between
+        if analyses:  # Mahjong: shuffles may have come between, with no analysis
+            kept.extend([None] * (_action_count(state) - len(kept) - 1) + [analysis])
         played += 1
     labels = list(names) if names is not None else [str(getattr(p, "name", type(p).__name__)) for p in players]
     record = new_record(known, state, setup, labels, capped=capped, analyses=kept if analyses else None)
     return Playout(state, record, [t.seconds for t in timed], [t.decisions for t in timed], capped)
 
 
-def _actions(game: Any) -> list[Any]:
-    """What the record's moves are made of: Mahjong Connect's actions (shuffles too), else the moves."""
-    return list(getattr(game, "actions", None) or game.moves)
+def _action_count(game: Any) -> int:
+    """How many of the record's moves ``game`` has: Mahjong Connect's actions (shuffles
+    too), else its moves."""
+    actions = getattr(game, "actions", None)
+    return len(actions) if actions is not None else len(game.moves)
 
 
 def _won(game: Any) -> bool:

@@ -187,20 +187,14 @@ def replay(data: Any, game: str | None = None, *, index: int = 0, size: int | No
                 analyses.append(analysis_from_dict(kept[number - 1], state))
             elif parse:
                 analyses.append(None)
-            _play_action(known, state, move)
+            if isinstance(move, Mapping) and move.get("shuffle") is True:  # Mahjong Connect's
+                state.shuffle()
+            else:
+                state.play(move)
         except (GameError, KeyError, TypeError, ValueError, IndexError, AttributeError) as exc:
             raise BadSave(f"move {number} ({short_repr(move, 80)}) of the record cannot be played: {exc}") from None
     _check_result(record, state)
     return (state, analyses) if parse else state
-
-
-def _play_action(known: GameEntry, state: Any, move: Any) -> None:
-    if known.replay is not None:
-        known.replay(state, [move])
-    elif isinstance(move, Mapping) and move.get("shuffle") is True:
-        state.shuffle()
-    else:
-        state.play(move)
 
 
 def _check_result(record: Mapping[str, Any], state: Any) -> None:

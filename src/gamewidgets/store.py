@@ -678,9 +678,7 @@ class Store:
                 return transaction(self._memory, statements)
             self._pending.append(statements)
             self._written.clear()
-            self._write_pending()
-            if self._memory is not None and any(s is statements for s in self._pending):
-                return None  # fell back to memory before it was written: it went there
+            self._write_pending()  # a fall back to memory writes the waiting ones there: None
             return self._written.pop(id(statements), None)
 
     def _write_pending(self) -> None:

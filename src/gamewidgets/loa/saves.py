@@ -140,9 +140,7 @@ class SaveSlots:
     def take(self, size: int, level: str) -> tuple[Game, str] | None:
         """The unfinished game of this slot, to continue here: its next save replaces
         only what was read now."""
-        name = slot_name(size, level)
-        held = self._read(name, keep=True)
-        return held
+        return self._read(slot_name(size, level), keep=True)
 
     def save(self, game: Game, level: str) -> dict[str, Any] | None:
         """Save ``game`` in its slot, replacing only what this process last read or wrote
