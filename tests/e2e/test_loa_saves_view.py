@@ -43,6 +43,13 @@ def checked(page, name):
     return page.locator(f"{SETUP} [data-{name}][data-checked=true]").get_attribute(f"data-{name}")
 
 
+def wait_started(lab, size):
+    """Wait for PLAY to reach Python: the setup dialog's choice already set the size
+    (a click on 6x6 shows data-size 6 while the old game's moves are still there)."""
+    lab.wait_for_attr(ROOT, "data-phase", "playing")
+    lab.until(f"w.phase == 'playing' and w.size == {size} and w.moves == 0")
+
+
 def play_one_move(lab, page):
     """The user's first target of their first piece with one; wait for the answer."""
     moves = lab.evaluate("w.moves")
@@ -64,7 +71,7 @@ def test_two_saved_games_of_different_size_and_level_both_continue_after_a_resta
     page = open_setup(lab)
     choose(page, size=8, level="hard")
     page.locator(f"{SETUP} [data-action=play]").click()
-    lab.wait_for_attr(ROOT, "data-size", 8)
+    wait_started(lab, 8)
     play_one_move(lab, page)
     hard = lab.evaluate("[str(m) for m in w.history.moves]")
     back_to_setup(lab, page)
@@ -74,7 +81,7 @@ def test_two_saved_games_of_different_size_and_level_both_continue_after_a_resta
     choose(page, size=6, level="easy")
     cont.wait_for(state="hidden")  # nothing saved for 6x6 easy
     page.locator(f"{SETUP} [data-action=play]").click()  # no question: that slot is free
-    lab.wait_for_attr(ROOT, "data-size", 6)
+    wait_started(lab, 6)
     play_one_move(lab, page)
     play_one_move(lab, page)
     easy = lab.evaluate("[str(m) for m in w.history.moves]")
