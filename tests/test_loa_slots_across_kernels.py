@@ -75,3 +75,45 @@ def test_a_finished_stale_game_does_not_delete_the_newer_one(tmp_path):
     play(two, 2)
     one._slots.delete(8, "easy")  # what kernel 1 does when its game ends
     assert saved_ply(path) == two.game.ply
+
+
+def _start_at_once(paths, barrier, results, seat):
+    """One process: for each store, start the 8x8 easy game when the other process does,
+    play 2 + seat moves, and say what it believes and what it played."""
+    import warnings
+
+    for path in paths:
+        w = kernel(path)
+        barrier.wait()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", SavedGameKept)
+            w.start(8, "easy")
+            play(w, 2 + seat)
+        w.store.flush()
+        results.put((str(path), seat, w._own_slot, w.game.to_dict(), w.save_note))
+
+
+def test_two_processes_starting_one_slot_at_once_have_one_owner_and_lose_nothing(tmp_path):
+    """The race of the report, in two real processes (it found two owners in 7 races of
+    8, and lost a game in 3): each race has exactly one owner, the slot holds its game,
+    and the other process says why its game is not saved."""
+    import multiprocessing
+
+    paths = [tmp_path / f"race{i}.sqlite3" for i in range(8)]
+    context = multiprocessing.get_context("spawn")
+    barrier, results = context.Barrier(2), context.Queue()
+    workers = [context.Process(target=_start_at_once, args=(paths, barrier, results, seat)) for seat in (0, 1)]
+    for worker in workers:
+        worker.start()
+    reports = [results.get(timeout=120) for _ in range(2 * len(paths))]
+    for worker in workers:
+        worker.join(60)
+    assert all(worker.exitcode == 0 for worker in workers)
+    for path in paths:
+        race = [r for r in reports if r[0] == str(path)]
+        owners = [r for r in race if r[2]]
+        assert len(race) == 2 and len(owners) == 1, race
+        (_, _, _, owned, note), = owners
+        (_, _, _, _, other_note), = [r for r in race if not r[2]]
+        assert Store(path).load("loa", "8x8 easy")["game"] == owned
+        assert note == "" and other_note.startswith("Not saved")

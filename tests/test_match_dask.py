@@ -11,7 +11,7 @@ from distributed import Client, LocalCluster
 
 from gamewidgets import cli
 from gamewidgets.extras import MissingExtra
-from gamewidgets.match import MatchError, dask_executor, match
+from gamewidgets.match import ExecutorFailed, MatchError, dask_executor, match
 
 
 @pytest.fixture(scope="module")
@@ -88,3 +88,12 @@ def test_without_the_extra_the_scheduler_option_says_how_to_install_it(monkeypat
     status = cli.main(["loa", "match", "--first", "easy", "--second", "easy", "--games", "1",
                        "--scheduler", "tcp://127.0.0.1:9", "--quiet"])
     assert status == 2 and "gamewidgets[distributed]" in capsys.readouterr().err
+
+
+def test_a_closed_client_is_a_clear_error(cluster):
+    """The report: ClosedClientError escaped match. It is ExecutorFailed, saying what to do."""
+    client = Client(cluster)
+    executor = client.get_executor()
+    client.close()
+    with pytest.raises(ExecutorFailed, match="the executor failed .*Start a new executor"):
+        match("loa", ["easy", "medium"], games=2, seed=1, executor=executor, max_depth=1)

@@ -2,7 +2,9 @@
 // start, and stop (0 while the game runs). Ticks once a second, on the second.
 //
 //   const clock = createClock({ times: () => [start, stop], onTick: (text) => ... });
-//   clock.update();  // after the timestamps changed;  clock.destroy();
+//   clock.update();  // after the timestamps changed (and to run again after hold())
+//   clock.hold();    // stop ticking where it is (a board whose kernel is gone)
+//   clock.destroy();
 
 /** 83000 -> "01:23"; 3723000 -> "62:03" (minutes keep counting past an hour). */
 export function formatClock(ms) {
@@ -51,6 +53,10 @@ export function createClock({ times, onTick, now = Date.now }) {
   update();
   return {
     update,
+    hold() {
+      clearTimeout(timer);
+      timer = 0;
+    },
     destroy() {
       destroyed = true;
       clearTimeout(timer);

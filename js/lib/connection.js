@@ -9,13 +9,18 @@
 //   a kernel connection with Lumino signals): lost for good once it restarts
 //   ("restarting", "autorestarting"), dies ("dead"), is disposed (shut down), its
 //   connection is given up ("disconnected"), or the manager has another kernel.
+// - A kernel restarted by another client (the REST API, another tab or front-end) says
+//   none of that to this page: the new kernel process only signs its messages with
+//   another session. A status message (every request makes the kernel publish one)
+//   signed by a session other than the first one heard means another kernel: lost.
 // - The model's own events: "comm:close" (the widget was closed from Python) and
 //   "destroy" (the model was thrown away): lost for good.
-// - Where the manager has no kernel to watch (other front-ends): a heartbeat. The view
-//   sends {"type": "ping"} every `heartbeatMs` and Python answers {"type": "pong"}; no
-//   answer for `lostAfterMs` counts as lost, and an answer after that as live again (a
-//   kernel busy running a long cell answers late, not never).
-
+// - In every front-end, a heartbeat: the view sends {"type": "ping"} when it has heard
+//   nothing from the kernel for `heartbeatMs` (so a kernel restarted elsewhere gets a
+//   request, and answers it under its new session), and Python answers {"type": "pong"}.
+//   No answer for `lostAfterMs` counts as lost, and an answer after that as live again
+//   (a kernel running a long cell answers late, not never; where the kernel's status is
+//   known, the time it is busy does not count as silence).
 const GONE = new Set(["restarting", "autorestarting", "dead", "terminating"]);
 const POLL_MS = 2000;
 
@@ -76,6 +81,15 @@ export function watchConnection(model, { onChange = () => {}, heartbeatMs = 3000
     }
   }
 
+  // the last sign of life: a pong, or a status message of the first kernel heard
+  let heard = time.now();
+  let fresh = false; // heard since the last beat: no need to ask
+  const alive = () => {
+    heard = time.now();
+    fresh = true;
+    set(true, "");
+  };
+
   const kernel = kernelOf(model);
   if (kernel) {
     const onStatus = (_, status) => {
@@ -85,9 +99,18 @@ export function watchConnection(model, { onChange = () => {}, heartbeatMs = 3000
       if (status === "disconnected") lose("the connection to the kernel was lost");
     };
     const onDisposed = () => lose("the kernel was shut down");
+    let session = "";
+    const onIopub = (_, message) => {
+      const header = message && message.header;
+      if (!header || header.msg_type !== "status" || typeof header.session !== "string") return;
+      if (!session) session = header.session;
+      if (header.session === session) alive();
+      else set(false, "the kernel restarted");
+    };
     subscribe(kernel.statusChanged, onStatus, undo);
     subscribe(kernel.connectionStatusChanged, onConnection, undo);
     subscribe(kernel.disposed, onDisposed, undo);
+    subscribe(kernel.iopubMessage, onIopub, undo);
     const check = () => {
       if (kernel.isDisposed) onDisposed();
       else if (kernelOf(model) !== kernel) lose("the kernel restarted");
@@ -99,33 +122,34 @@ export function watchConnection(model, { onChange = () => {}, heartbeatMs = 3000
     check();
     const poll = time.setInterval(check, POLL_MS);
     undo.push(() => time.clearInterval(poll));
-  } else {
-    let lastAnswer = time.now();
-    let n = 0;
-    const onMessage = (message) => {
-      if (message && message.type === "pong") {
-        lastAnswer = time.now();
-        set(true, "");
-      }
-    };
-    try {
-      model.on("msg:custom", onMessage);
-      undo.push(() => model.off("msg:custom", onMessage));
-    } catch (_) {
-      /* no messages: nothing to hear back */
-    }
-    const beat = () => {
-      if (time.now() - lastAnswer > lostAfterMs) set(false, "the kernel does not answer");
-      try {
-        model.send({ type: "ping", n: ++n });
-      } catch (_) {
-        set(false, "the kernel does not answer");
-      }
-    };
-    beat();
-    const timer = time.setInterval(beat, heartbeatMs);
-    undo.push(() => time.clearInterval(timer));
   }
+
+  const onMessage = (message) => {
+    if (message && message.type === "pong") alive();
+  };
+  try {
+    model.on("msg:custom", onMessage);
+    undo.push(() => model.off("msg:custom", onMessage));
+  } catch (_) {
+    /* no messages: nothing to hear back */
+  }
+  let n = 0;
+  const beat = () => {
+    if (kernel && kernel.status === "busy") heard = time.now(); // it answers when the cell is done
+    if (time.now() - heard > lostAfterMs) set(false, "the kernel does not answer");
+    if (fresh && n > 0) {
+      fresh = false;
+      return;
+    }
+    try {
+      model.send({ type: "ping", n: ++n });
+    } catch (_) {
+      set(false, "the kernel does not answer");
+    }
+  };
+  beat();
+  const timer = time.setInterval(beat, heartbeatMs);
+  undo.push(() => time.clearInterval(timer));
 
   return {
     get live() {

@@ -73,6 +73,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     onTick: (text) => clockOut.set(text),
   });
   onCleanup(clock.destroy);
+  shell.onConnection((live) => (live ? clock.update() : clock.hold())); // a lost board's clock stops
 
   // toolbar
   const undoButton = createButton({

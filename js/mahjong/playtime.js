@@ -38,6 +38,7 @@ export function createPlaytime(view, show) {
     onTick: show,
   });
   shell.onCleanup(clock.destroy);
+  shell.onConnection((live) => (live ? clock.update() : clock.hold())); // a lost board's clock stops
 
   function scheduleTick() {
     clearTimeout(tickTimer);

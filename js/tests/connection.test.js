@@ -169,3 +169,71 @@ test("destroy removes every listener and timer", () => {
   assert.equal(clock2.pending, 0);
   assert.equal(beating.count("msg:custom"), 0);
 });
+
+/** A status message of the kernel signed by `session`, as the kernel's iopubMessage emits it. */
+const status = (session, state = "idle") => ({ header: { msg_type: "status", session }, content: { execution_state: state } });
+
+function fakeLabKernel() {
+  return { ...fakeKernel(), iopubMessage: signal() };
+}
+
+test("a kernel restarted by another client: its first status under a new session makes the view lost", () => {
+  const kernel = fakeLabKernel();
+  const clock = fakeClock();
+  const model = fakeModel({ kernel });
+  const { connection } = watch(model, clock);
+  kernel.iopubMessage.emit(status("first"));
+  kernel.iopubMessage.emit({ header: { msg_type: "stream", session: "server" } }); // not a status: no sign
+  assert.equal(connection.live, true);
+  // the page is told nothing (no "restarting"); the heartbeat's ping reaches the new kernel
+  clock.advance(6000); // heard at 0 s: no ping at 3 s, one at 6 s
+  assert.equal(model.sent.length, 2, "it asks");
+  kernel.iopubMessage.emit(status("second", "busy"));
+  assert.equal(connection.live, false);
+  assert.match(connection.reason, /restarted/);
+  clock.advance(60000);
+  assert.equal(connection.live, false, "no pong ever comes from the new kernel");
+});
+
+test("a status of the first kernel is a sign of life: no ping needed, and a view lost for silence is live again", () => {
+  const kernel = fakeLabKernel();
+  const clock = fakeClock();
+  const model = fakeModel({ kernel });
+  const { connection } = watch(model, clock);
+  kernel.iopubMessage.emit(status("k"));
+  for (let i = 0; i < 10; i++) {
+    clock.advance(3000);
+    kernel.iopubMessage.emit(status("k")); // another view's pings, or a cell run, keep it busy talking
+  }
+  assert.equal(model.sent.length, 1, "only the first ping: the kernel was heard all along");
+  assert.equal(connection.live, true);
+  clock.advance(15000); // silence while idle
+  assert.equal(connection.live, false);
+  assert.match(connection.reason, /does not answer/);
+  kernel.iopubMessage.emit(status("k"));
+  assert.equal(connection.live, true);
+});
+
+test("a busy kernel (a long cell) is not silent: its view stays live", () => {
+  const kernel = fakeLabKernel();
+  const clock = fakeClock();
+  const { connection } = watch(fakeModel({ kernel }), clock);
+  kernel.status = "busy";
+  clock.advance(120000);
+  assert.equal(connection.live, true);
+  kernel.status = "idle"; // done: the queued pings are answered, or not
+  clock.advance(15000);
+  assert.equal(connection.live, false);
+});
+
+test("with a kernel to watch the heartbeat runs too, and destroy stops it", () => {
+  const kernel = fakeLabKernel();
+  const clock = fakeClock();
+  const model = fakeModel({ kernel });
+  const { connection } = watch(model, clock);
+  clock.advance(9000);
+  assert.deepEqual(model.sent.map((m) => m.type), ["ping", "ping", "ping", "ping"]);
+  connection.destroy();
+  assert.equal(kernel.iopubMessage.size + model.count("msg:custom"), 0);
+  assert.equal(clock.pending, 0);
+});

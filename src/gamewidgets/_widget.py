@@ -70,9 +70,10 @@ in the computer's chair in place of a level; the ``opponent_name`` trait holds i
 moves' analyses are kept as the levels' are. When it raises (an illegal move, a bug),
 the ``error`` trait says so and the game waits; undo and new games go on.
 
-Heartbeat: a view that cannot watch its kernel otherwise sends ``{"type": "ping"}``
-now and then; the widget answers ``{"type": "pong"}`` (a custom message), and
-leaves ``error`` alone.
+Heartbeat: a view that has heard nothing from its kernel for a few seconds sends
+``{"type": "ping"}``; the widget answers ``{"type": "pong"}`` (a custom message), and
+leaves ``error`` alone. A kernel restarted by another client (the REST API, another
+tab) never answers, and the view says it is disconnected (js/lib/connection.js).
 """
 
 from __future__ import annotations

@@ -531,6 +531,12 @@ class Lab:
         ).json_value()
         self._kernel_id = ids["kernel"]
 
+    def restart_kernel_elsewhere(self) -> None:
+        """Restart the open notebook's kernel as another client would (the REST API):
+        the page is told nothing; wait until the server has the new kernel up."""
+        self._close_client()
+        self.server.api("POST", f"/api/kernels/{self._kernel_id}/restart", {}, timeout=OPEN_TIMEOUT)
+
     # -- page helpers
 
     def panel(self, expr: str):

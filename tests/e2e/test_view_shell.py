@@ -131,6 +131,59 @@ def test_every_view_says_it_is_disconnected_after_a_kernel_restart(lab, frontend
     assert page.locator(root_of("line98")).get_attribute("data-selected") == ""
 
 
+# what a lost board must not change: its data attributes, its canvases' pixels, its
+# text (a clock that stopped), the focus
+LOOK_JS = """(root) => {
+    const el = document.querySelector(root);
+    const notice = el.querySelector('[data-notice=disconnected]');
+    const pixels = [...el.querySelectorAll('canvas')].map((c) => {
+        const url = c.toDataURL();
+        let hash = 0;
+        for (let i = 0; i < url.length; i++) hash = (hash * 31 + url.charCodeAt(i)) | 0;
+        return [c.width, c.height, hash];
+    });
+    const text = el.innerText.replace(notice.innerText, '');
+    return {data: {...el.dataset}, pixels, text, focused: el.contains(document.activeElement)};
+}"""
+
+
+@pytest.mark.parametrize("frontend", ["lab", "notebook"])
+def test_every_view_knows_its_kernel_was_restarted_by_another_client(lab, frontend):
+    """The REST API (another tab, another front-end) restarts the kernel: the page's
+    kernel connection says nothing, the heartbeat finds the comm gone."""
+    page = lab.open_notebook([ALL_FOUR[0], "Line98(seed=1)", "MahjongConnect(seed=1)",
+                              "l = LinesOfAction()\nl.start(6, 'easy')\nl", ALL_FOUR[4]], frontend=frontend)
+    for game in GAMES:
+        lab.wait_for_attr(root_of(game), "data-connection", "live")
+    lab.wait_for_attr(root_of("loa"), "data-phase", "playing")
+    lab.restart_kernel_elsewhere()
+    for game in GAMES:
+        root = root_of(game)
+        lab.wait_for_attr(root, "data-connection", "lost")
+        assert "Run the cell again" in page.locator(f"{root} [data-notice=disconnected]").inner_text()
+    lab.screenshot(f"shell-disconnected-by-another-client-{frontend}")
+    cells = lab.cells()
+    for game in GAMES:
+        root = root_of(game)
+        # the keys were the view's: its board's where it takes them (not Dominoes': its hand's)
+        page.locator(root).evaluate(
+            "(el) => { const c = el.querySelector('canvas.gw-board'); (c.tabIndex >= 0 ? c : el).focus(); }")
+        lab.wait_still(root)
+        before = page.evaluate(LOOK_JS, root)
+        assert before["focused"]
+        board = page.locator(f"{root} canvas.gw-board")
+        box = board.bounding_box()
+        for x, y in ((0.5, 0.5), (0.3, 0.7), (0.8, 0.2)):
+            page.mouse.move(box["x"] + box["width"] * x, box["y"] + box["height"] * y)
+            page.mouse.down()
+            page.mouse.up()
+        for key in ("ArrowLeft", "ArrowDown", "Enter", " ", "u", "n"):
+            page.keyboard.press(key)
+        lab.wait_still(root)
+        assert page.evaluate(LOOK_JS, root) == before, f"{game}: a lost board changed"
+    assert lab.cells() == cells  # and no key reached the notebook
+
+
 def test_a_view_whose_kernel_was_shut_down_says_so(lab):
     lab.open_notebook([ALL_FOUR[0], "w = Line98(seed=1)\nw"])
     lab.wait_for_attr(root_of("line98"), "data-connection", "live")
