@@ -19,10 +19,11 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
 
 # JupyterLab serves lab/, working copies of notebooks/ (git-ignored; refreshed from the
 # originals by tools/tutorial_copies.py, keeping what you changed), so playing the
-# tutorials never changes the checkout
+# tutorials never changes the checkout (LAB_DIR: another folder for them)
+LAB_DIR ?= lab
 lab: $(BIN)/.installed js
-	$(BIN)/python tools/tutorial_copies.py notebooks lab
-	$(BIN)/jupyter lab --ServerApp.root_dir=lab $(ROOT_FLAG) $(LAB_ARGS)
+	$(BIN)/python tools/tutorial_copies.py notebooks $(LAB_DIR)
+	$(BIN)/jupyter lab --ServerApp.root_dir=$(LAB_DIR) $(ROOT_FLAG) $(LAB_ARGS)
 
 test: $(BIN)/.installed js browser check
 	$(BIN)/python -m pytest $(XDIST) $(PYTEST_ARGS)

@@ -95,5 +95,5 @@ def test_a_closed_client_is_a_clear_error(cluster):
     client = Client(cluster)
     executor = client.get_executor()
     client.close()
-    with pytest.raises(ExecutorFailed, match="the executor failed .*Start a new executor"):
+    with pytest.raises(ExecutorFailed, match=r"the executor failed .*Start a new executor"):
         match("loa", ["easy", "medium"], games=2, seed=1, executor=executor, max_depth=1)
