@@ -229,3 +229,52 @@ def test_a_lesson_board_has_no_clock_no_stuck_dialog_and_no_record(tmp_path):
     pair.remove((0, 0), (0, 1))
     assert pair.won and pair.score == 10 and store.record("mahjong-standard") == 0 and store.finished("mahjong") == []
     assert store.settings("mahjong").get("scoring") is None  # a lesson changes no setting
+
+
+def test_play_again_and_a_new_game_can_be_taken_back_right_after():
+    clock_time = FakeTime()
+    widget = MahjongConnect(game=Game.from_grid(PICTURE, scoring="standard", clock=Clock(clock_time)), store=None)
+    widget.hint()
+    widget.remove((0, 0), (0, 2))
+    played = (list(widget.grid), widget.score, widget.game.hints, list(widget.removed))
+    clock_time.now = 20
+    widget.restart()
+    assert widget.tiles_left == 16 and widget.score == 0 and widget.can_undo
+    clock_time.now = 120  # the time the new one is on the screen does not count for the old one
+    assert widget.undo() is None  # the game before play again is back, as it was
+    assert (list(widget.grid), widget.score, widget.game.hints, list(widget.removed)) == played
+    assert widget.seconds == 20
+    assert widget.last_event["kind"] == "undo" and widget.last_event["restored"] is True
+    assert widget.history_length == 2 and widget.can_undo  # and its own pair can be undone again
+    widget.new_game(seed=5)
+    assert widget.tiles_left == 144 and (widget.rows, widget.cols) == (8, 18) and widget.can_undo
+    widget.undo()
+    assert list(widget.grid) == played[0] and widget.game.seed == 0 and (widget.rows, widget.cols) == (3, 6)
+    # once taken back, it is the game again: its own undo, then nothing
+    widget.undo()
+    assert widget.tiles_left == 16 and not widget.can_undo
+    from gamewidgets.errors import NothingToUndo
+    with pytest.raises(NothingToUndo):
+        widget.undo()
+
+
+def test_nothing_is_kept_for_undo_from_a_game_not_begun_or_won():
+    widget = MahjongConnect(game=Game.from_grid("D1 D1"), store=None)
+    widget.hint()  # a hint is no pair removed: nothing to lose
+    widget.restart()
+    assert not widget.can_undo
+    widget.remove((0, 0), (0, 1))
+    assert widget.won
+    widget.new_game(seed=3)  # a won game is over (its score is kept by the store)
+    assert not widget.can_undo and widget.tiles_left == 144
+
+
+def test_the_previous_game_comes_back_with_its_undo_after_the_new_ones_moves_are_undone():
+    widget = MahjongConnect(game=Game.from_grid(PICTURE), store=None)
+    widget.remove((0, 0), (0, 2))
+    widget.new_game(seed=2)
+    move = widget.game.legal_moves()[0]
+    widget.remove(move.a, move.b)
+    assert widget.undo() == move and widget.tiles_left == 144 and widget.can_undo
+    widget.undo()
+    assert widget.tiles_left == 14 and widget.game.seed == 0

@@ -52,6 +52,10 @@ export function createEvents(view) {
       case "level":
         play(SOUNDS.level);
         break;
+      case "mode": // the other mode's hand came back (set_mode)
+        view.selected = null;
+        play(SOUNDS.level);
+        break;
       case "goto":
         view.input.finishDrop();
         break;

@@ -6,6 +6,12 @@
 // (data-chosen="true"); a chosen draw or pass marks Draw / Pass (data-chosen).
 //
 // Choices where the contract is silent:
+// - The tile to play is never left off screen in the sideways-scrolling row (a phone
+//   shows ~6 of 7 tiles): the opening tile the player must lead with (marked Lead),
+//   else, on the player's turn when no playable tile is in view, the first playable
+//   one, is scrolled into the middle of the row once per position (the player's own
+//   scrolling is left alone after that); the row's data-scrolled-to says which
+//   ("a-b", "" for none). Only the row scrolls, never the page.
 // - Non-playable hand tiles are buttons with aria-disabled and tabindex -1 (Tab
 //   reaches only playable tiles and buttons); clicking one buzzes. When the focused
 //   tile leaves the hand (played, or a step through the history) the view's root
@@ -54,8 +60,15 @@ export function createHand(view) {
   row.setAttribute("role", "group");
   row.setAttribute("aria-label", "Your tiles");
 
+  row.dataset.scrolledTo = "";
   const buttons = new Map(); // key -> { el, canvas, dpr, tile }
   const dpr = () => win.devicePixelRatio || 1;
+  let scrollFor = ""; // the position whose tile to play was brought into view
+  if (typeof win.ResizeObserver === "function") {
+    const sized = new win.ResizeObserver(() => scrollToPlay(read.handoff() ? [] : read.tiles("hand")));
+    sized.observe(row);
+    view.shell.onCleanup(() => sized.disconnect());
+  }
 
   function makeTileButton(tile) {
     const b = h(doc, "button", "gw-dom-tile");
@@ -167,6 +180,41 @@ export function createHand(view) {
     drawButton.dataset.chosen = action === "draw" ? "true" : "false";
     passButton.dataset.chosen = action === "pass" ? "true" : "false";
     updateTiles(hand);
+    scrollToPlay(hand);
+  }
+
+  /** Whether the button lies wholly inside the row's visible box. */
+  function inView(b) {
+    const r = row.getBoundingClientRect();
+    const t = b.getBoundingClientRect();
+    return t.left >= r.left - 1 && t.right <= r.right + 1;
+  }
+
+  /** The tile the player should see now (see the choices above), or null. */
+  function tileToShow(hand) {
+    if (read.handoff() || read.lookingBack() || read.result() || view.shell.driven.by) return null;
+    const o = read.opening();
+    if (o && !read.line().length && hand.some((t) => sameTile(t, o))) return o;
+    if (read.turn() !== read.seat()) return null;
+    const play = read.playable();
+    const playable = hand.filter((t) => play.some((p) => sameTile(p.tile, t)));
+    if (!playable.length || playable.some((t) => inView(buttons.get(tileKey(t)).el))) return null;
+    return playable[0];
+  }
+
+  /** Once per position: the tile to play scrolled into the middle of the row (see above). */
+  function scrollToPlay(hand) {
+    const position = read.position();
+    if (scrollFor === String(position) || !row.clientWidth) return; // done, or not laid out yet (the resize comes)
+    scrollFor = String(position);
+    const tile = tileToShow(hand);
+    const entry = tile && buttons.get(tileKey(tile));
+    row.dataset.scrolledTo = entry ? tileKey(tile) : "";
+    if (!entry || inView(entry.el)) return;
+    const r = row.getBoundingClientRect();
+    const t = entry.el.getBoundingClientRect();
+    const left = row.scrollLeft + (t.left + t.width / 2) - (r.left + r.width / 2);
+    row.scrollTo({ left: Math.max(0, left), behavior: view.animator.reduced() ? "auto" : "smooth" });
   }
 
   /** The first playable tile, else Draw / Pass when shown (null: none). */

@@ -4,8 +4,8 @@
 // traits and sends the player's intents as messages. Its parts, in this folder:
 //
 //   model.js       the traits, read and checked (createReader), the traits watched
-//   toolbar.js     header (title, thinking badge) and toolbar (Level, New game, Why?,
-//                  Sound)
+//   toolbar.js     header (title, thinking badge) and toolbar (Level, Mode, New game
+//                  -- asking first on a hand in progress --, Why?, Rules, Sound)
 //   room.js        online: the seat chips and invite, notices over the board, the
 //                  replaced dialog, New game as ask / agree, the online events
 //   table.js       the green table holding the parts below and the dialogs
@@ -17,12 +17,15 @@
 //                  the dropping tile, ghosts and end markers; endmarks.js: an
 //                  analysis' marks at the line's ends (analysis.js: the overlay read)
 //   hand.js        the shown hand (tile buttons), Draw / Pass
-//   level.js       the level menu;  screens.js  handoff and end-of-hand screens
+//   level.js       the level menu;  mode.js  the mode menu (computer / one device);
+//   choicemenu.js  the menu of choices both are
+//   screens.js     handoff and end-of-hand screens
 //   handlog.js     under the table, the hand log (one line per action; a click
 //                  looks back there)
 //   (the history slider under it and the "Looking back" banner over the line:
 //   js/lib/history.js; hidden online, where there is no history, as the log)
-//   input.js       clicks and keys -> intents (act), the selection
+//   input.js       clicks and keys -> intents (act), the selection; refusals.js:
+//                  why a tile cannot be played now, in words (the status line says it)
 //   events.js      last_event: sounds, the drop animation
 //   status.js      the status line;  attributes.js  the root's data attributes
 //   styles.js      the CSS;  sounds.js  the sounds
@@ -54,6 +57,7 @@ import { createHand } from "./hand.js";
 import { createHandLog } from "./handlog.js";
 import { createInput } from "./input.js";
 import { createLevelMenu } from "./level.js";
+import { createModeMenu } from "./mode.js";
 import { TRAITS, createReader } from "./model.js";
 import { createPiles } from "./piles.js";
 import { createReasons } from "./reasons.js";
@@ -105,6 +109,7 @@ function render({ model, el }) {
   view.board = createBoard(view);
   view.hand = createHand(view);
   view.level = createLevelMenu(view);
+  view.modeMenu = createModeMenu(view);
   view.screens = createScreens(view);
   view.status = createStatus(view);
   view.events = createEvents(view);
@@ -124,7 +129,7 @@ function render({ model, el }) {
   strips.append(view.reasons.el, view.beliefs.el);
   view.table = createTable(view, {
     parts: [view.piles.el, strips, view.board.el, view.hand.bar, view.hand.row],
-    dialogs: [view.level.dialog, view.screens.handoff, view.screens.result, view.room.replaced],
+    dialogs: [view.level.dialog, view.screens.handoff, view.screens.result, view.modeMenu.dialog, view.room.replaced],
   });
   shell.mount(shell.header, view.controls.toolbar, view.room.strip, view.table.el, view.log.el,
     view.history.slider.el, settings.el, view.status.el);
@@ -149,6 +154,7 @@ function render({ model, el }) {
     view.hand.update();
     view.screens.updateHandoff();
     view.level.update();
+    view.modeMenu.update();
     view.room.update();
     view.screens.updateResult();
     view.room.placeNotices();

@@ -14,10 +14,18 @@
 // - A board a program plays (driven_by): a click on a hand tile selects nothing and
 //   sends nothing (it nudges the "Played by" line); Draw and Pass are disabled
 //   (hand.js). M, W and the history keys still work.
+// - A tile that cannot be played now (clicked, or chosen for an end it does not fit
+//   with the arrow keys) buzzes and the status line says why in visible words for a
+//   reading time (status.refuse: data-kind="refused", also to screen readers): not
+//   your turn (whose it is), the hand is over, the seat is not connected, no tile fits
+//   (draw / pass), the first tile must be the opening one (named), or the ends it does
+//   not match (named): refusals.js. Any intent sent, or a tile chosen, ends that
+//   reading time (status.settle).
 
 import { consume, keyPlace } from "../lib/keys.js";
 import { sendMessage } from "../lib/traits.js";
 import { sameTile } from "./dominoes.js";
+import { endRefusalText, refusalText } from "./refusals.js";
 import { SOUNDS } from "./sounds.js";
 import { historyStep } from "../lib/history.js";
 
@@ -37,10 +45,34 @@ export function createInput(view) {
     }
   }
 
-  /** Send an intent (after finishing the drop). */
+  /** Send an intent (after finishing the drop); a refusal still shown has been read. */
   function act(msg) {
     finishDrop();
+    view.status.settle();
     sendMessage(model, msg);
+  }
+
+  /** Why `tile` cannot be played now, in words (refusals.js). */
+  function refusal(tile) {
+    return refusalText({
+      mode: read.mode(),
+      names: read.names(),
+      seat: read.seat(),
+      turn: read.turn(),
+      thinking: read.thinking(),
+      over: !!read.result(),
+      live: read.live(),
+      canDraw: read.canDraw(),
+      canPass: read.canPass(),
+      line: read.line(),
+      opening: read.opening(),
+    }, tile);
+  }
+
+  /** Say why a move was refused (and buzz). */
+  function refuse(text) {
+    sound.play(SOUNDS.blocked);
+    view.status.refuse(text);
   }
 
   /** A click on the table while looking back (not on the banner or a dialog): nothing is sent, the banner explains. */
@@ -72,9 +104,7 @@ export function createInput(view) {
     }
     const p = read.playable().find((x) => sameTile(x.tile, tile));
     if (!p) {
-      sound.play(SOUNDS.blocked);
-      const mine = read.turn() === read.seat() && !read.result() && read.live();
-      view.status.show(mine ? "That tile does not fit: choose a highlighted one." : null);
+      refuse(refusal(tile));
       if (!read.live()) view.room.nudge();
       return;
     }
@@ -90,12 +120,17 @@ export function createInput(view) {
       return;
     }
     sound.play(SOUNDS.select);
+    view.status.settle();
     setSelected(p.tile);
   }
 
   function playSelected(end) {
     const p = selectedEntry();
-    if (!p || !p.ends.includes(end) || view.shell.driven.by) return;
+    if (!p || view.shell.driven.by) return;
+    if (!p.ends.includes(end)) {
+      refuse(endRefusalText(p.tile, end, read.line()));
+      return;
+    }
     view.selected = null;
     act({ type: "play", tile: p.tile, end, position: read.position() });
     view.update();
@@ -120,10 +155,10 @@ export function createInput(view) {
     if (step && keyPlace(event) !== "text" && !read.isOnline()) {
       consume(event);
       if (read.history()[1] > 1) view.history.slider.step(step);
-    } else if (key === "Escape" && plain && read.lookingBack() && !view.level.isOpen()) {
+    } else if (key === "Escape" && plain && read.lookingBack() && !dialogOpen()) {
       consume(event);
       view.history.slider.toEnd();
-    } else if (event.key === "Escape" && view.selected && !view.level.isOpen()) {
+    } else if (event.key === "Escape" && view.selected && !dialogOpen()) {
       event.preventDefault();
       sound.play(SOUNDS.deselect);
       setSelected(null);
@@ -139,6 +174,9 @@ export function createInput(view) {
       view.controls.askWhy();
     }
   }
+
+  /** A menu or a question of the view is open (its own Esc closes it). */
+  const dialogOpen = () => view.level.isOpen() || view.modeMenu.isOpen() || view.shell.confirm.isOpen;
 
   /** Where the focus goes after a dialog closes. */
   const firstFocusable = () => view.hand.firstFocusable() || view.controls.newButton;

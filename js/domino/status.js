@@ -6,7 +6,8 @@
 // What the other side did last (`recap`: "The computer drew 2 tiles, then played 5|5
 // on the right.") comes first, before what to do now or the result. A board a program
 // plays (driven_by) says so in place of what to do; the computer's seat is named by
-// `names` (your own player's name against it, opponent_name).
+// `names` (your own player's name against it, opponent_name). Why a tile was refused
+// (input.js) shows for a reading time over all of that (refuse: data-kind="refused").
 
 import { drivenStatus } from "../lib/driven.js";
 import { createScaleLegend } from "../lib/overlay.js";
@@ -14,7 +15,7 @@ import { createStatusLine } from "../lib/readouts.js";
 
 const FLASH_MS = 6000;
 
-/** { el, update(), show(text | null), flash(text), dropStaleFlash(presenceKey) }. */
+/** { el, update(), refuse(text), settle(), flash(text), dropStaleFlash(presenceKey) }. */
 export function createStatus(view) {
   const { doc, read, shell } = view;
   const line = createStatusLine({ doc });
@@ -73,7 +74,7 @@ export function createStatus(view) {
     if (read.canDraw()) return say(`${who}: no tile fits \u2014 draw from the boneyard.`);
     if (read.canPass()) return say(`${who}: no tile fits and the boneyard is empty \u2014 pass.`);
     const op = read.opening();
-    if (!read.line().length && op) return `${who}: lead with the ${op[0]}\u2013${op[1]}.`;
+    if (!read.line().length && op) return `${who}: lead with the ${op[0]}\u2013${op[1]} (marked Lead in the tiles).`;
     return say(`${who}: choose a highlighted tile.`);
   }
 
@@ -85,8 +86,10 @@ export function createStatus(view) {
       legend.show(!!o && (o.tiles.length > 0 || Object.keys(o.ends).length > 0));
       line.show(shown, read.error() ? "error" : o && shown === o.title ? "overlay" : undefined);
     },
-    /** Say `message` now (null: what the status line says anyway). */
-    show: (message) => line.show(message || text()),
+    /** Why a move was refused, kept on screen for a reading time (readouts.js). */
+    refuse: (message) => line.refuse(message),
+    /** The player moved on: a refusal still shown goes. */
+    settle: () => line.settle(),
     flash(message) {
       flashText = message;
       flashFor = view.room.presenceKey();

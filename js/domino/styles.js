@@ -61,6 +61,13 @@ const CSS = `
   background: ${PALETTE.accent}; box-shadow: 0 0 6px ${PALETTE.accent}; vertical-align: 1px;
 }
 .gw-domino .gw-dom-actions { display: flex; gap: 6px; }
+/* the toolbar in one row at the view's widest (640 px): Sound as its icon, no key hints
+   on Why? and Rules (their tooltips and the rules' Keys say them) */
+.gw-domino .gw-toolbar [data-action="sound"] .gw-button-label,
+.gw-domino .gw-toolbar [data-action="sound"] kbd,
+.gw-domino .gw-toolbar [data-action="why"] kbd,
+.gw-domino .gw-toolbar [data-action="rules"] kbd { display: none; }
+.gw-domino .gw-toolbar [data-action="sound"] { padding: 0 8px; }
 .gw-domino .gw-button[hidden] { display: none; }
 .gw-domino .gw-dom-hand {
   display: flex; gap: 6px; overflow-x: auto; overflow-y: hidden; padding: 12px 6px 8px;
@@ -102,6 +109,8 @@ const CSS = `
 .gw-domino .gw-dom-levels .gw-button small { font-weight: 500; color: ${PALETTE.textDim}; }
 .gw-domino .gw-dom-levels .gw-button[aria-current="true"] { border-color: ${PALETTE.accent}; }
 .gw-domino .gw-dom-levels .gw-button[aria-current="true"] b::after { content: " \\2713"; color: ${PALETTE.accent}; }
+/* the mode menu: each choice's name over what it means */
+.gw-domino .gw-dom-modes .gw-button { flex-direction: column; align-items: flex-start; gap: 1px; text-align: left; }
 .gw-domino .gw-dom-result-hands { display: flex; flex-direction: column; gap: 8px; margin: 4px 0 6px; text-align: left; }
 .gw-domino .gw-dom-result-hand > div:first-child {
   font-size: 11px; color: ${PALETTE.textDim}; margin-bottom: 2px;

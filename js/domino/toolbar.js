@@ -1,6 +1,18 @@
 // The header (title, "vs computer · Easy" / "two players" / "online · host", the
-// thinking badge) and the toolbar: Level (computer mode), New game, Why? (W; computer
-// mode), Sound (M). Online, New game asks / agrees (room.js sets its state).
+// thinking badge) and the toolbar: Level (computer mode), Mode (against the computer
+// or two players on one device: mode.js; not online), New game, Why? (W; computer
+// mode), Rules (?: the shell's rules panel), Sound (M). Online, New game asks / agrees
+// (room.js sets its state).
+//
+// New game on a hand in progress (a tile on the line or a move made, and no result)
+// asks first (shell.confirm, data-asking="new-game": Enter deals, Esc keeps playing);
+// before the first tile and once the hand is over it deals at once. Looking back, the
+// live hand's result is not known to the view: it asks whenever a move was made.
+// Online it never asks here: New game is the agreement flow (room.js).
+//
+// One row at a laptop's width (the view is at most 640 px wide): Sound is an icon (its
+// tooltip and aria-label say the rest) and the key hints of Why? and Rules are left
+// to their tooltips and the Rules panel's Keys (styles.js).
 //
 // Why? asks for the computer's reasons (`{"type": "why", "index"}`): enabled when the
 // position shown has a kept analysis (`explained` holds `history_index`: it sends that
@@ -18,16 +30,31 @@ import { element as h } from "../lib/element.js";
 import { playedByText } from "../lib/driven.js";
 import { createBadge } from "../lib/readouts.js";
 import { LEVEL_NAMES } from "./model.js";
+import { canSwitchMode } from "./mode.js";
 import { SOUNDS } from "./sounds.js";
 
 const LEVEL_TITLE = "Choose the computer's level (keeps this hand)";
 const LEVEL_ICON = '<path d="M4 20h4v-6H4z"/><path d="M10 20h4V9h-4z"/><path d="M16 20h4V4h-4z"/>';
-const WHY_ICON = '<circle cx="12" cy="12" r="9"/><path d="M9.5 9.2a2.6 2.6 0 1 1 3.6 2.4c-.7.3-1.1.9-1.1 1.6v.6"/><path d="M12 17h.01"/>';
+// (a speech bubble: the computer explains; the question mark is the Rules button's)
+const WHY_ICON = '<path d="M21 11.5a8.5 8 0 0 1-12.4 7.1L3.5 20l1.3-4.2A8.5 8 0 1 1 21 11.5z"/><path d="M8.5 11.5h.01M12.5 11.5h.01M16.5 11.5h.01"/>';
 const WHY_TITLE =
   "Why did the computer play that? (W) Shows the computer's playable tiles at that moment, " +
   "each with the score it gave it, and on Hard its guess at your hand";
 
-/** Fills the shell's header; { toolbar, levelButton, newButton, whyButton, soundToggle, askWhy(), update() }. */
+const MODE_ICON =
+  '<circle cx="8" cy="8" r="3"/><path d="M2.5 19a5.5 5.5 0 0 1 11 0"/><rect x="15" y="5" width="6" height="9" rx="1.5"/><path d="M18 17v2.5"/>';
+const MODE_TITLE = "Play against the computer or two players on one device (each keeps its own hand)";
+
+/** Whether a new game would throw away a hand in progress (not online: see above). */
+export function handInProgress(read) {
+  if (read.isOnline() || read.result()) return false;
+  return read.line().length > 0 || read.history()[1] > 1;
+}
+
+/**
+ * Fills the shell's header; { toolbar, levelButton, modeButton, newButton, whyButton,
+ * soundToggle, askWhy(), newGame(), update() }.
+ */
 export function createControls(view) {
   const { doc, shell, model, read } = view;
   const thinkingBadge = createBadge({
@@ -52,13 +79,43 @@ export function createControls(view) {
     action: "new",
     icon: "new",
     title: "Deal a new hand",
-    onClick: () => view.act({ type: "new_game" }),
+    onClick: () => newGame(),
+  });
+  const modeButton = createButton({
+    doc,
+    label: "Mode",
+    action: "mode",
+    iconPaths: MODE_ICON,
+    title: MODE_TITLE,
+    onClick: () => view.modeMenu.open(),
   });
   const whyButton = createButton({ doc, label: "Why?", action: "why", iconPaths: WHY_ICON, title: WHY_TITLE, shortcut: "W", onClick: () => askWhy() });
   const soundToggle = createMuteButton({ doc, model, sound: () => view.sound, unmuteTone: SOUNDS.level, action: "sound" });
   shell.onCleanup(soundToggle.destroy);
   const spacer = h(doc, "span", "gw-spacer");
-  const toolbar = createToolbar({ doc, label: "Game", children: [levelButton, newButton, whyButton, spacer, soundToggle.el] });
+  const toolbar = createToolbar({
+    doc,
+    label: "Game",
+    children: [levelButton, modeButton, newButton, whyButton, shell.rules.button, spacer, soundToggle.el],
+  });
+
+  /** New game: at once where nothing would be lost, else after asking (see above). */
+  function newGame() {
+    if (!handInProgress(read)) {
+      view.act({ type: "new_game" });
+      return;
+    }
+    const tiles = read.line().length;
+    const local = read.mode() === "local";
+    shell.confirm.ask({
+      name: "new-game",
+      title: "Deal a new hand?",
+      message: `This hand is not over${tiles ? ` (${tiles} tile${tiles === 1 ? "" : "s"} on the line)` : ""}: `
+        + `it ends unscored${local ? " for both players" : ""}.`,
+      confirm: "New game",
+      onConfirm: () => view.act({ type: "new_game" }),
+    });
+  }
 
   /** The index Why? sends (null: the latest), or undefined while it has nothing to show. */
   function whyIndex() {
@@ -89,6 +146,11 @@ export function createControls(view) {
       : driven ? playedByText(driven) : LEVEL_TITLE;
     const names = read.names();
     thinkingBadge.show(read.thinking() && !read.result(), `${names[1 - read.seat()]} is thinking\u2026`);
+    modeButton.hidden = m === "online";
+    modeButton.disabled = !canSwitchMode(view);
+    modeButton.title = own
+      ? `${own} plays the computer's seat (your own player, opponent=): there is no other mode`
+      : driven ? playedByText(driven) : MODE_TITLE;
     whyButton.hidden = m !== "computer";
     whyButton.disabled = whyIndex() === undefined;
     const o = view.overlay;
@@ -98,5 +160,5 @@ export function createControls(view) {
     if (whyButton.disabled && doc.activeElement === whyButton) view.root.focus({ preventScroll: true }); // keys stay in the view
   }
 
-  return { toolbar, levelButton, newButton, whyButton, soundToggle, askWhy, update };
+  return { toolbar, levelButton, modeButton, newButton, whyButton, soundToggle, askWhy, newGame, update };
 }

@@ -42,19 +42,51 @@ export function createStatusLine({ doc = document }) {
   live.setAttribute("role", "status");
   const wrap = h(doc, "div", "gw-status-row");
   wrap.append(el, aside, live);
+  let pending = null; // [text, kind] shown when a refusal's reading time is over
+  let holdTimer = 0;
+  const put = (text, kind) => {
+    el.textContent = text || "";
+    el.title = text || "";
+    if (kind) el.dataset.kind = kind;
+    else delete el.dataset.kind;
+  };
+  const release = () => {
+    clearTimeout(holdTimer);
+    holdTimer = 0;
+    if (pending) put(...pending);
+    pending = null;
+  };
   return {
     el: wrap,
     aside,
     show(text, kind = "") {
-      el.textContent = text || "";
-      el.title = text || "";
-      if (kind) el.dataset.kind = kind;
-      else delete el.dataset.kind;
+      if (holdTimer) pending = [text, kind];
+      else put(text, kind);
     },
     announce(text) {
       live.textContent = text || "";
     },
+    /**
+     * Why a move was refused, in visible words (data-kind="refused") and to screen
+     * readers, kept for as long as a person needs to read it (readingMs) whatever the
+     * view shows meanwhile; then what it showed last comes back.
+     */
+    refuse(text) {
+      const shown = el.dataset.kind === "refused" ? pending : [el.textContent, el.dataset.kind || ""];
+      clearTimeout(holdTimer);
+      pending = shown;
+      put(text, "refused");
+      live.textContent = text || "";
+      holdTimer = setTimeout(release, readingMs(text));
+    },
+    /** End a refusal's reading time now (the player moved on). */
+    settle: release,
   };
+}
+
+/** How long a short message stays up to be read: 3 s, and 60 ms a character more, at most 9 s. */
+export function readingMs(text) {
+  return Math.min(9000, 3000 + 60 * String(text || "").length);
 }
 
 /**

@@ -11,7 +11,15 @@
 //
 // What it does for the view:
 // - keys and focus (keys.js): no key reaches the notebook's shortcuts while the view
-//   has focus; a click anywhere on it gives it focus, shown by a focus ring.
+//   has focus; a click anywhere on it gives it focus, shown by a focus ring. The
+//   board's keys (arrows, Home/End, Esc, PageUp/PageDown) pressed on a button or a
+//   checkbox of the view act on the board (shell.focusOn's canvas), as if pressed there.
+// - how to play (rules.js): the game's rules in a panel over the view, opened by the
+//   `?` key anywhere in it or by `shell.rules.button` (each view puts it in its toolbar).
+// - nothing lost to one key (confirm.js): `shell.confirm.ask(...)` before a key or a
+//   button throws a game in progress away.
+// - visible refusals: the status line's `refuse(text)` (readouts.js) keeps why a move
+//   was refused on screen for as long as it takes to read.
 // - connection (connection.js): `data-connection="live" | "lost"` on the root; once
 //   lost, the view is greyed under a notice saying the cell must be run again, and
 //   it takes no more clicks or keys. `shell.live` tells the view.
@@ -42,8 +50,10 @@ import { createCleanup, listen } from "./cleanup.js";
 import { watchConnection } from "./connection.js";
 import { createDrivenLine } from "./driven.js";
 import { element as h } from "./element.js";
+import { createConfirm } from "./confirm.js";
 import { createFit } from "./fit.js";
-import { containKeys } from "./keys.js";
+import { consume, containKeys, keyPlace } from "./keys.js";
+import { createRulesPanel } from "./rules.js";
 import { ensureStyleSheet } from "./stylesheet.js";
 import { PALETTE, ensureStyles } from "./theme.js";
 
@@ -82,6 +92,9 @@ const CSS = `
 `;
 
 /** Events a disconnected view no longer takes. */
+/** The board's keys, which act on the board wherever the focus is in the view. */
+const BOARD_KEYS = new Set(["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End", "Escape", "PageUp", "PageDown"]);
+
 const BLOCKED = ["pointerdown", "mousedown", "click", "dblclick", "keydown", "contextmenu", "dragstart"];
 
 /**
@@ -144,8 +157,31 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     const open = [...root.querySelectorAll(".gw-dialog-backdrop:not([hidden])")].pop();
     return open && (open.querySelector(".gw-button-primary:not(:disabled)") || open.querySelector("button:not(:disabled)"));
   };
-  const keys = containKeys({ el, root, focusTarget: () => openDialog() || focusTarget() });
+  // how to play (rules.js): the `?` key and the Rules button (`shell.rules.button`, placed
+  // by each view) open the game's rules over the view
+  const rules = createRulesPanel({ doc, model, root, onCleanup, visibleHeight: () => fit.visibleHeight() });
+  const keys = containKeys({ el, root, focusTarget: () => (rules.isOpen ? rules.card : openDialog() || focusTarget()) });
   onCleanup(() => keys.destroy());
+  // nothing lost to one key (confirm.js): `shell.confirm.ask({...})` before discarding a game
+  const confirm = createConfirm({ doc, root, returnFocus: () => focusTarget(), onCleanup });
+
+  // the board's keys wherever the focus is in the view: pressed on a button or a
+  // checkbox of the view (not in a dialog, the rules or a field; not the slider, whose
+  // arrows are its own), the board's keys (the arrows, Home/End, Esc: deselect, or back
+  // to the game while looking back; PageUp/PageDown) give the board the focus and act
+  // there, as if pressed on it
+  const onControlKey = (event) => {
+    if (event.defaultPrevented || !BOARD_KEYS.has(event.key) || keyPlace(event) !== "control") return;
+    const target = event.target;
+    if (target.type === "range" || target.closest(".gw-dialog-backdrop, .gw-rules")) return;
+    const board = focusTarget();
+    if (!board || board === root || board.tagName !== "CANVAS" || board.tabIndex < 0 || !root.contains(board)) return;
+    consume(event);
+    board.focus({ preventScroll: true });
+    const { key, code, ctrlKey, shiftKey, altKey, metaKey } = event;
+    board.dispatchEvent(new KeyboardEvent("keydown", { key, code, ctrlKey, shiftKey, altKey, metaKey, bubbles: true, cancelable: true }));
+  };
+  listen(onCleanup, [[root, "keydown", onControlKey]]);
 
   // compact below a width
   const win = doc.defaultView || window;
@@ -228,6 +264,10 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     get live() {
       return connection.live;
     },
+    /** Ask before a game in progress is thrown away: `confirm.ask({ title, message, confirm, onConfirm })`. */
+    confirm,
+    /** How to play: `rules.button` (for the view's toolbar), `rules.open()`, `close()`, `isOpen`. */
+    rules,
     /** Who plays the board: `driven.by` ("" for the user), `driven.nudge()`. */
     driven,
     /** The animator's onBusy: `data-animating` on the root. */
@@ -241,7 +281,7 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     /** Put the view's parts into the root, and the root into the page. */
     mount(...parts) {
       const [first, ...rest] = parts;
-      root.append(first, storageNotice.el, driven.el, ...rest, lost);
+      root.append(first, storageNotice.el, driven.el, ...rest, confirm.el, rules.el, lost);
       el.appendChild(root);
       onCleanup(() => root.remove());
       setCompact();

@@ -108,9 +108,11 @@ const CSS = `
 .gw-root .gw-setting:hover { color: ${PALETTE.text}; }
 .gw-root .gw-status-row { display: flex; align-items: center; gap: 10px; min-height: 16px; margin-top: 6px; }
 .gw-root .gw-status {
-  flex: 1 1 auto; min-width: 0; min-height: 16px; font-size: 11.5px; color: ${PALETTE.textDim};
-  overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+  flex: 1 1 auto; min-width: 0; min-height: 16px; font-size: 11.5px; line-height: 15px; color: ${PALETTE.textDim};
+  overflow-wrap: anywhere;
 }
+/* a narrow view: the status wraps (never cut off), two lines kept so the board does not jump */
+.gw-root[data-compact="true"] .gw-status { min-height: 30px; }
 .gw-root .gw-status[data-kind="overlay"] { color: ${PALETTE.text}; }
 .gw-root .gw-status-aside { flex: none; display: flex; align-items: center; gap: 8px; }
 .gw-root .gw-legend {
@@ -229,6 +231,7 @@ const CSS = `
   .gw-root .gw-badge-dot, .gw-root .gw-banner.gw-nudge { animation: none; }
 }
 .gw-root .gw-status[data-kind="error"] { color: #ff9b8f; }
+.gw-root .gw-status[data-kind="refused"] { color: #ffb4a8; font-weight: 700; }
 .gw-root .gw-sr-only {
   position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
   overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0;

@@ -37,7 +37,8 @@ const BOUNCE_MS = 620;
 const ANALYSIS_FADE_MS = 200;
 const LABEL =
   "Line 98 board, 9 by 9. Arrow keys move the cursor, Enter selects or moves, Escape deselects, U undo, " +
-  "N new game, S suggest a move, M sound, Page Up and Page Down step through the game's history.";
+  "N new game, S suggest a move, M sound, Page Up and Page Down step through the game's history, " +
+  "question mark the rules.";
 
 const pad = (width) => Math.round(width * 0.035);
 

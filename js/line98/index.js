@@ -14,6 +14,9 @@
 //     game-over.js     the game-over panel
 //   sync.js            traits -> what the view shows (events, sounds, announcements)
 //   input.js           clicks and keys -> intents
+// The shell (js/lib/shell.js) adds what every view has: the Rules panel (`?`, the
+// Rules button in the toolbar: the game's how_to_play.md) and the question asked before
+// a game in progress is thrown away (shell.confirm: New game, panel.js).
 // Each part notes its own "choices where the contract is silent".
 
 import { createAnimator, watchPrefersReducedMotion } from "../lib/motion.js";
@@ -83,7 +86,7 @@ function render({ model, el }) {
   view.requestDraw = board.requestDraw;
   shell.focusOn(() => board.canvas);
 
-  shell.listen(inputListeners(view, { board, panel, moves }));
+  shell.listen(inputListeners(view, { board, panel, moves, confirm: shell.confirm }));
   onCleanup(watchGame(view, { panel, moves }));
 
   return () => {

@@ -1,9 +1,18 @@
 // Input -> intents: clicks on the board and the view's keys.
 //
-// Keys: board keys (arrows, Home/End, Ctrl+Home/End, Enter/Space, Esc) act on the
-// focused board; U, N, S (suggest), M, PageUp/PageDown and [ ] work anywhere in the view but in a
-// text field (a focused control keeps its own keys: Enter/Space on a button, arrows on
-// the slider). The handler sits on the view's root.
+// Keys (the handler sits on the view's root, so they work wherever the focus is in
+// the view, but in a text field):
+// - Enter / Space act on the board when it has the focus; on a button or a checkbox
+//   they are the control's own (click, tick).
+// - The board's cursor keys (arrows, Home/End, Ctrl+Home/End) move its cursor; pressed
+//   on a button, a checkbox or the view itself, they also give the board the focus
+//   (its cursor shows, and Enter then plays there). The history slider keeps its own
+//   keys (arrows, Home/End, PageUp/PageDown step through the game).
+// - Esc (deselect; looking back: return to the game), U, N, S (suggest), M, the history
+//   keys PageUp/PageDown and [ ], anywhere in the view. `?` (the rules) is the shell's
+//   (js/lib/rules.js).
+// - While the shell asks a question (shell.confirm: a new game over a game in
+//   progress) the dialog has the keys: Enter confirms, Esc cancels, nothing else acts.
 //
 // Choices where the contract is silent:
 // - During the move animation, a board click or an action key (Enter, Space, Esc,
@@ -11,10 +20,12 @@
 //   cursor; M still toggles sound; toolbar buttons jump to the end, then act.
 // - Looking back (history_index < history_length - 1): board clicks and Enter/Space/U
 //   send nothing and nudge the banner; Esc returns to the live game (there is no
-//   selection to clear then). PageUp/PageDown and [ ] step through the history.
+//   selection to clear then), wherever the focus is in the view. PageUp/PageDown and
+//   [ ] step through the history.
 // - A board played by a program (driven_by): board clicks and Enter/Space/Esc/U/N
 //   send nothing and nudge the "Played by" line; the cursor, S (suggest: it only
 //   looks) and the history keys still work.
+// - N asks first while a game is in progress (panel.newGame: shell.confirm).
 
 import { consume, isControlKey, keyPlace } from "../lib/keys.js";
 import { readInt, sendMessage } from "../lib/traits.js";
@@ -25,7 +36,7 @@ import { historyStep } from "../lib/history.js";
  * The listeners of `view` ([[node, type, fn], ...], for shell.listen): `board`,
  * `panel` and `moves` are its parts.
  */
-export function inputListeners(view, { board, panel, moves }) {
+export function inputListeners(view, { board, panel, moves, confirm }) {
   const { model, root } = view;
   const { canvas, cursor, focus, requestDraw } = board;
   const { banner, slider } = panel;
@@ -59,21 +70,26 @@ export function inputListeners(view, { board, panel, moves }) {
 
   // (see the module comment for where each key works)
   function onKeyDown(event) {
-    if (event.defaultPrevented) return;
+    if (event.defaultPrevented || confirm.isOpen) return; // a question has the keys
     const place = keyPlace(event);
     if (place === "text") return;
-    if (event.target !== canvas && ["Enter", " ", "Spacebar", "Escape"].includes(event.key)) return;
-    if (place === "control" && isControlKey(event)) return;
+    const target = event.target;
+    const onBoard = target === canvas;
+    const key = event.key;
+    // Enter / Space: the board's, or the focused control's own (a button, a checkbox)
+    if (!onBoard && ["Enter", " ", "Spacebar"].includes(key)) return;
+    // the history slider's own keys (arrows, Home/End, PageUp/PageDown)
+    if (place === "control" && target.type === "range" && isControlKey(event)) return;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (event.target === canvas && cursor.handleKey(event)) {
+    if (cursor.handleKey(event)) {
       // (the cursor moved even during an animation; that changes no game state)
       if (view.anim) moves.finish();
+      if (!onBoard) canvas.focus({ preventScroll: true }); // the cursor shows where the board has the focus
       focus.usedKeyboard();
       consume(event);
       requestDraw();
       return;
     }
-    const key = event.key;
     // history: PageUp/PageDown or [ ], anytime (also during an animation)
     const step = historyStep(event);
     if (step) {
@@ -113,7 +129,8 @@ export function inputListeners(view, { board, panel, moves }) {
       moves.finish();
       return;
     }
-    sendMessage(model, msg);
+    if (msg.type === "new_game") panel.newGame(); // asks first while a game is in progress
+    else sendMessage(model, msg);
     requestDraw();
   }
 

@@ -1,9 +1,9 @@
 // Everything of the view that is not the board canvas: the header (title, the
-// "thinking…" badge, score / record / clock), the toolbar (Undo, New game, Sound), the
-// board's wrapper with the "looking back" banner over its top edge, the history
-// slider, the setting checkboxes and the status line (with the overlay's colour
-// legend at its end); and update(), which brings them and the root's data attributes
-// (what the tests read, see CONTRACT.md) in line with the traits.
+// "thinking…" badge, score / record / clock), the toolbar (Undo, New game, Suggest,
+// Rules, Sound), the board's wrapper with the "looking back" banner over its top edge,
+// the history slider, the setting checkboxes and the status line (with the overlay's
+// colour legend at its end); and update(), which brings them and the root's data
+// attributes (what the tests read, see CONTRACT.md) in line with the traits.
 //
 // Choices where the contract is silent:
 // - The data attributes sit on the view's own root div (`[data-game=line98]`, a child
@@ -12,6 +12,14 @@
 //   the board with a "Back to game" button, an amber outline round the board (the
 //   shared stylesheet, from data-history-mode), Undo disabled.
 // - The "thinking…" badge sits next to the title; nothing is blocked while it shows.
+// - New game (N, the button) asks first (shell.confirm, data-asking="new-game") while a
+//   game is in progress: a move was made and the game is not over (also while looking
+//   back: the live game would go). Before the first move, and once the game is over, it
+//   starts the new game at once. Undo right after a new game brings the old one back,
+//   asked or not (the question says so).
+// - The Rules button (the shell's, `?`) is an icon (a ? in a circle, its tooltip "How to
+//   play (?)") at the toolbar's end, before Sound: with a label, the toolbar would take
+//   two rows at the board's width. The idle status line names the `?` key too.
 // - The status line shows, first that applies: the error, the overlay's title (with a
 //   legend of the scale), how to look back, the computer thinking, who plays the board
 //   (a program, driven_by: then Undo and New game are disabled too), game over, where
@@ -92,7 +100,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     icon: "new",
     shortcut: "N",
     title: "Start a new game (N)",
-    onClick: () => act({ type: "new_game" }),
+    onClick: () => newGame(),
   });
   const suggestButton = createButton({
     doc,
@@ -107,10 +115,20 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
   suggestButton.setAttribute("aria-label", "Suggest a move (S)");
   suggestButton.setAttribute("aria-keyshortcuts", "S");
   suggestButton.querySelector(".gw-button-label").remove();
+  // the shell's Rules button, an icon (the ? in a circle) with its tooltip, as Suggest:
+  // with its label the toolbar would not fit on one row at the board's width
+  const rulesButton = shell.rules.button;
+  rulesButton.classList.add("gw-icon-button");
+  rulesButton.setAttribute("aria-label", "Rules: how to play (?)");
+  for (const part of rulesButton.querySelectorAll(".gw-button-label, kbd")) part.remove();
   const muteToggle = createMuteButton({ doc, model, sound: () => view.sound, onToggle: () => update() });
   onCleanup(muteToggle.destroy);
   const spacer = h(doc, "span", "gw-spacer");
-  const toolbar = createToolbar({ doc, label: "Game", children: [undoButton, newButton, suggestButton, spacer, muteToggle.el] });
+  const toolbar = createToolbar({
+    doc,
+    label: "Game",
+    children: [undoButton, newButton, suggestButton, spacer, rulesButton, muteToggle.el],
+  });
 
   // the board's place, with the banner over it, and the history slider under it
   const boardWrap = h(doc, "div", "gw-board-wrap");
@@ -129,6 +147,27 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
   /** Undo brings the game before this one back (a new game, nothing played yet). */
   const bringsBack = () => readInt(model, "moves", 0) === 0 && readBool(model, "can_undo", false);
 
+  /** A new game would throw this one away: a move was made and the game is not over. */
+  const inProgress = () => readInt(model, "moves", 0) > 0 && !isOver(view);
+
+  /** New game (N, the button): at once where nothing is lost, else after asking. */
+  function newGame() {
+    if (!inProgress()) {
+      act({ type: "new_game" });
+      return;
+    }
+    const moves = readInt(model, "moves", 0);
+    const score = readInt(model, "score", 0);
+    shell.confirm.ask({
+      name: "new-game",
+      title: "Start a new game?",
+      message: `This game ends here (${moves} ${moves === 1 ? "move" : "moves"}, score ${score}). ` +
+        "Undo (U) right after the new game brings it back.",
+      confirm: "New game",
+      onConfirm: () => act({ type: "new_game" }),
+    });
+  }
+
   function statusText({ over, back, thinking, sel }) {
     const { analysis } = view;
     const error = readString(model, "error", "");
@@ -140,7 +179,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     if (over) return ["Game over. New game (N) or undo the last move (U)."];
     if (sel) return [`Choose where the ${colourName(currentBoard(view)[idx(sel[0], sel[1])])} ball goes.`];
     if (bringsBack()) return ["New game. Undo (U) brings the previous game back until your first move."];
-    return ["Select a ball, then an empty cell. Lines of 5 or more vanish."];
+    return ["Select a ball, then an empty cell. Lines of 5 or more vanish. Rules: ?"];
   }
 
   /** Bring the DOM and the root's data attributes in line with the traits. */
@@ -192,6 +231,7 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     status,
     clock,
     toggleMute: () => muteToggle.toggle(),
+    newGame,
     update,
   };
 }

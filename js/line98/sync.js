@@ -6,6 +6,11 @@
 // - During the move animation, a new event first jumps the running one to its end.
 // - Two views of one model play each event's sound once (see claimSound).
 // - An event already there when the view opens is shown without animation or sound.
+// - A blocked move (no path to the target) is said in the status line in visible words
+//   ("No path to (r, c). Pick another cell.", data-kind="refused") for its reading time
+//   (readouts.js), besides the sound, the red ✕ on the target and the screen readers'
+//   sentence; any other event (a move, another selection, undo, ...) ends it at once.
+//   An old blocked event, there when the view opens, is only announced.
 //
 //   const stop = watchGame(view, { panel, moves });   // also shows the traits now
 
@@ -67,6 +72,8 @@ export function watchGame(view, { panel, moves }) {
       view.popup = null;
       view.blocked = null;
     }
+    // the player moved on (another event than a refusal): a refusal's words give way
+    if (ev.kind !== "blocked") status.settle();
     const fresh = view.initialised;
     const withSound = fresh && claimSound(view.model, ev.id);
     const consecutive = fresh && (view.shown.eventId === null || ev.id === view.shown.eventId + 1);
@@ -88,7 +95,11 @@ export function watchGame(view, { panel, moves }) {
         const cell = asCell(ev.cell, N, N);
         if (fresh && cell) view.blocked = { cell, start: performance.now() };
         if (withSound) view.sound.play("blocked");
-        if (cell) status.announce(`No path to ${cellName(cell)}.`);
+        if (cell) {
+          const why = `No path to ${cellName(cell)}. Pick another cell.`;
+          if (fresh) status.refuse(why); // in visible words too, for its reading time
+          else status.announce(why);
+        }
         break;
       }
       case "select": {

@@ -7,7 +7,10 @@
 //   disabled in the setup dialog.
 // - Why? (or W) asks for the kept analysis of the move that led to the position
 //   shown (`why` with its index) or, when that move has none, of the latest move
-//   that has one (index null: Python shows that position).
+//   that has one (index null: Python shows that position). At the end of a game the
+//   results screen covers the board: Why? closes it first (as its Close does), so the
+//   analysis is seen on the final board; Results (the Menu button, or P) opens it
+//   again.
 // - On a board a program plays (driven_by) Undo and pausing send nothing: they nudge
 //   the "Played by" line (Python would refuse them); the results screen still opens.
 
@@ -36,6 +39,14 @@ export function createActions(view) {
     },
     why() {
       if (!game.canWhy()) return;
+      // the analysis is drawn on the board: the results screen over it closes first
+      // (the Results button, or P, opens it again)
+      if (view.dialogs.resultOpen()) {
+        view.dialogs.closeResult();
+        view.dialogs.sync();
+        view.updateDom();
+        focusBoard();
+      }
       const [index] = game.history();
       act({ type: "why", index: game.explained().includes(index) ? index : null });
     },

@@ -5,19 +5,32 @@
 //   the highlighted button, not PLAY. The choices open on the widget's size, level and
 //   side (the last choice, remembered by Python); each change is sent as `choose`. The
 //   starting position of the size being chosen is drawn behind the dialog. Enter on a
-//   choice plays.
-// - discard: PLAY on a size and level with a saved game asks first, in place of the
-//   setup dialog: "Discard the saved 8×8 Hard game at move 20?" — Keep it (Esc: back
-//   to the setup) or Discard and play (sends `start` with `replace`).
-// - pause: Continue (Esc or P too), New game, Sound on/off.
+//   choice presses the highlighted button: PLAY, or Continue when there is a saved game
+//   (so no run of Enters ever discards one).
+// - discard: PLAY on a size and level with a saved game asks first, with the shell's
+//   confirmation (js/lib/confirm.js, the one all four views use: [data-dialog=confirm],
+//   data-asking="discard" on the root), over the setup dialog: "Discard the saved 8×8
+//   Hard game at move 20?" — "Discard and play" is its highlighted button and Enter
+//   presses it (the player has just pressed PLAY: that is what they asked for; the
+//   message says so), "Keep it" (or Esc, or ×) goes back to the choices and nothing
+//   changes.
+// - pause: Continue (Esc or P too), New game, Sound on/off. A game that is not saved
+//   (save_note: its slot keeps another game, or it is against your own player) would
+//   be lost by New game once a move was made: then New game asks first ("Leave this
+//   game?", data-asking="new-game": Enter leaves it, Esc keeps playing); a saved game
+//   stays saved, so New game goes to the setup at once.
 // - result: what decided the game (for "no-moves" also the rule: a player who cannot
 //   move loses), this game's numbers and the record for this size and level; New game
 //   and Close. Against your own player (opponent_name) it names it ("first-capture
 //   wins", "first-capture's" captures) and, in place of the record, says that such
 //   games are not counted (save_note, from Python). On a board a program plays
-//   (driven_by) its New game buttons are disabled (Python would refuse them). It opens once the last move has finished sliding; Close hides it until
-//   the next result (while the game is over the Menu button, or P, opens it again). It
-//   is hidden while looking back.
+//   (driven_by) its New game buttons are disabled (Python would refuse them). It opens
+//   once the last move has finished sliding; Close — or Why?, which draws the
+//   computer's reasons on the final board — hides it until the next result (while the
+//   game is over the Results button, or P, opens it again). It is hidden while looking
+//   back.
+// A dialog that opens or is refreshed while the Rules panel or a confirmation is open
+// leaves the focus where it is (on them).
 // On a small board (data-small="true" on the stage: a phone) the setup dialog leaves
 // out its sentence on the rules, so that its three choices and both buttons fit.
 
@@ -106,10 +119,13 @@ function createSetupDialog(view, returnFocus, onPlay) {
   function play() {
     onPlay(choice());
   }
+  // Enter on a choice presses the highlighted button: Continue when there is a saved game
   const onKey = (event) => {
     if (event.key === "Enter" && !event.defaultPrevented && event.target && event.target.tagName === "INPUT") {
       event.preventDefault();
-      play();
+      const cont = dialog.buttons.continue;
+      if (!cont.hidden && cont.classList.contains("gw-button-primary")) cont.click();
+      else play();
     }
   };
   listen(shell.onCleanup, [[dialog.el, "keydown", onKey]]);
@@ -131,35 +147,12 @@ function createSetupDialog(view, returnFocus, onPlay) {
       // the saved game is what the player most likely wants: Continue is highlighted
       cont.classList.toggle("gw-button-primary", !!saved);
       dialog.buttons.play.classList.toggle("gw-button-primary", !saved);
+      cont.title = "Continue the unfinished game of this board and level (Enter)";
       dialog.buttons.play.title = saved ? `Start a new game (asks before discarding the saved ${savedWords(saved)})` : "Start a game (Enter)";
       if (saved) {
         const second = saved.side === "second" ? ", you second" : "";
         cont.querySelector(".gw-button-label").textContent = `Continue (${saved.size}\u00d7${saved.size}, ${saved.level}, move ${saved.moves}${second})`;
       }
-      dialog.open({ focus });
-    },
-  };
-}
-
-/** The confirmation before PLAY discards a saved game. */
-function createDiscardDialog(view, returnFocus, { onKeep, onDiscard }) {
-  const dialog = createDialog({
-    doc: view.doc,
-    returnFocus,
-    name: "discard",
-    title: "Discard the saved game?",
-    message: "",
-    actions: [
-      { label: "Keep it", action: "keep", primary: true, title: "Back to the choices: the saved game stays (Esc)", onClick: onKeep },
-      { label: "Discard and play", action: "discard", title: "Start the new game in its place: the saved game is lost", onClick: onDiscard },
-    ],
-  });
-  onEscape(view.shell.onCleanup, dialog, onKeep);
-  return {
-    dialog,
-    /** Open it for the saved game `saved` ({ size, level, moves }). */
-    open(saved, focus) {
-      dialog.setMessage(`Discard the saved ${savedWords(saved)}? It cannot be continued afterwards.`);
       dialog.open({ focus });
     },
   };
@@ -239,27 +232,41 @@ function createResultDialog(view, returnFocus) {
 }
 
 export function createDialogs(view) {
-  const { doc, game, actions, model, root } = view;
+  const { doc, game, actions, model, root, shell } = view;
   const returnFocus = () => view.board && view.board.canvas;
-  let confirming = null; // the choice whose PLAY waits for the discard confirmation
   const setup = createSetupDialog(view, returnFocus, (choice) => {
-    if (game.savedFor(choice.size, choice.level)) {
-      confirming = choice;
-      sync();
-    } else actions.act({ type: "start", ...choice });
+    const saved = game.savedFor(choice.size, choice.level);
+    if (!saved) {
+      actions.act({ type: "start", ...choice });
+      return;
+    }
+    shell.confirm.ask({
+      name: "discard",
+      title: "Discard the saved game?",
+      message: `Discard the saved ${savedWords(saved)}? It cannot be continued afterwards. Enter discards it and starts the new game; Esc keeps it.`,
+      confirm: "Discard and play",
+      cancel: "Keep it",
+      cancelTitle: "Back to the choices: the saved game stays (Esc)",
+      onConfirm: () => {
+        if (game.phase() === "setup") actions.act({ type: "start", ...choice, replace: true });
+      },
+    });
   });
-  const back = () => {
-    confirming = null;
-    sync();
-  };
-  const discard = createDiscardDialog(view, returnFocus, {
-    onKeep: back,
-    onDiscard: () => {
-      const choice = confirming;
-      back();
-      if (choice) actions.act({ type: "start", ...choice, replace: true });
-    },
-  });
+  /** New game from the pause menu: asks first when the game would be lost (not saved). */
+  function newGame() {
+    const lost = game.phase() === "playing" && game.saveNote() && game.history()[1] > 1;
+    if (!lost) {
+      actions.act({ type: "new_game" });
+      return;
+    }
+    shell.confirm.ask({
+      name: "new-game",
+      title: "Leave this game?",
+      message: `This game is not saved: a new game loses it (move ${game.moves()}). Enter leaves it; Esc keeps playing.`,
+      confirm: "New game",
+      onConfirm: () => actions.act({ type: "new_game" }),
+    });
+  }
   const pause = createDialog({
     doc,
     returnFocus,
@@ -268,13 +275,13 @@ export function createDialogs(view) {
     message: "",
     actions: [
       { label: "Continue", action: "resume", primary: true, shortcut: "P", title: "Back to the game (P or Esc)", onClick: () => actions.act({ type: "resume" }) },
-      { label: "New game", action: "new", title: "Choose a level and a board for a new game (this one stays saved)", onClick: () => actions.act({ type: "new_game" }) },
+      { label: "New game", action: "new", title: "Choose a level and a board for a new game (this one stays saved)", onClick: () => newGame() },
       { label: "Sound on", action: "mute", shortcut: "M", title: "Sound on/off (M)", onClick: () => actions.toggleMute() },
     ],
   });
   onEscape(view.shell.onCleanup, pause, () => actions.act({ type: "resume" }));
   const result = createResultDialog(view, returnFocus);
-  const all = [setup.dialog, discard.dialog, pause, result.dialog];
+  const all = [setup.dialog, pause, result.dialog];
   for (const d of all) view.shell.onCleanup(d.destroy);
 
   let prevPhase = null;
@@ -284,26 +291,20 @@ export function createDialogs(view) {
   function sync() {
     if (view.destroyed) return;
     const p = game.phase();
-    const focus = root.contains(doc.activeElement);
+    // the focus goes to a dialog that opens, unless the rules or a question have it
+    const focus = root.contains(doc.activeElement) && !shell.rules.isOpen && !shell.confirm.isOpen;
+    // a question whose answer the game has moved past (Python changed the phase) goes
+    const asking = root.dataset.asking;
+    if ((asking === "discard" && p !== "setup") || (asking === "new-game" && !(p === "playing" && game.paused()))) {
+      shell.confirm.cancel();
+    }
     if (p === "setup") {
       if (prevPhase !== "setup") {
         setup.reset();
         if (view.board) view.board.invalidate();
       }
-      const saved = confirming && game.savedFor(confirming.size, confirming.level);
-      if (saved) {
-        setup.dialog.close();
-        discard.open(saved, focus);
-      } else {
-        confirming = null;
-        discard.dialog.close();
-        setup.sync(focus);
-      }
-    } else {
-      confirming = null;
-      setup.dialog.close();
-      discard.dialog.close();
-    }
+      setup.sync(focus);
+    } else setup.dialog.close();
     if (p === "playing" && game.paused()) {
       pause.setMessage(`${variantText(game.size(), game.level(), game.opponent())} \u00b7 move ${game.moves()}`);
       pause.open({ focus });
@@ -323,6 +324,10 @@ export function createDialogs(view) {
     sync,
     /** The board size drawn behind the setup dialog. */
     setupSize: setup.size,
+    /** The results screen is open. */
+    resultOpen: () => result.dialog.isOpen,
+    /** The setup dialog's highlighted button while it is open (where the focus returns), or null. */
+    focusTarget: () => (setup.dialog.isOpen ? setup.dialog.el.querySelector(".gw-button-primary:not([hidden])") : null),
     /** Close the results screen until the next result. */
     closeResult() {
       const r = game.result();
@@ -332,8 +337,11 @@ export function createDialogs(view) {
     reopenResult() {
       closedResult = null;
     },
-    /** The pause menu's Sound button says what the sound is. */
+    /** The pause menu's Sound button says what the sound is, its New game whether this game stays. */
     update() {
+      pause.buttons.new.title = game.saveNote()
+        ? "Choose a level and a board for a new game (this one is not saved: it asks first)"
+        : "Choose a level and a board for a new game (this one stays saved)";
       const button = pause.buttons.mute;
       const muted = readBool(model, "muted", false);
       button.querySelector(".gw-button-label").textContent = muted ? "Sound off" : "Sound on";

@@ -3,16 +3,18 @@
 // Python is the source of truth (see js/loa/CONTRACT.md): this view renders the
 // traits, animates `last_event`, and sends the user's intents as messages. The
 // parts, top to bottom, each in its file:
-//   header.js      the title with the variant, the Why?, Undo and Menu buttons
+//   header.js      the Menu button (top left), the title with the variant, and the
+//                  Why?, Undo and Rules buttons
 //   scorebar.js    the two sides (groups, captures) and between them the move and turn
 //   board.js       the canvas on its stage, with the badge, banner and dialogs over it;
 //                  drawn by drawpieces.js, marks.js, linecounts.js, analysis.js
-//   dialogs.js     setup (with the discard confirmation), pause and results
+//   dialogs.js     setup (its discard question: the shell's confirm), pause and results
 //   (the history slider, the settings — js/lib — and statusline.js under the board)
 // and behind them:
 //   gamestate.js   the traits, read and checked      rules.js   sizes, levels, sides
 //   events.js      a new last_event: slide, sound, announce (slides.js: the slides)
-//   input.js       clicks and keys → actions.js → messages to Python
+//   input.js       clicks and keys → actions.js → messages to Python; a click that
+//                  moves nothing says why (refusals.js, on the status line)
 //   attributes.js  the root's data attributes (tests)
 //   style.js       the view's CSS, its narrow layout   sounds.js  the sounds
 //
@@ -28,6 +30,18 @@
 //   410 px: on a phone, or in a short window) has smaller dialogs, made to fit over
 //   a board of 240-280 px (style.js).
 // - Hover: the mouse over a target shows a ghost of the piece there.
+// - The Menu button is at the top left (the rule book's place), Why?, Undo and Rules
+//   (the shell's: the `?` key too) at the right; no header button shows its key (the
+//   row would not fit): their tooltips and the rules say them.
+// - Why? at the end of a game: the results screen (it opens once the last move has
+//   slid) covers the board, so Why? (or W) closes it first, as its Close does, and
+//   the computer's reasons are drawn on the final board; the Menu button, reading
+//   "Results" (or P), opens the results again (actions.js, dialogs.js).
+// - A board click that moves nothing says why on the status line for a reading time
+//   (refusals.js: "b1 moves exactly 2 cells along this column: ...", "Select one of
+//   your dark pieces first: ...", "Wait: the computer is thinking."), announced too.
+// - Nothing lost to one key: PLAY on a saved game's size and level, and New game on a
+//   game that is not saved, ask with the shell's confirmation (dialogs.js); Esc keeps.
 
 import { createHistoryControls } from "../lib/history.js";
 import { createGridCursor } from "../lib/grid.js";
@@ -135,7 +149,9 @@ function render({ model, el }) {
     },
   });
   view.board.start([view.history.banner.el, ...view.dialogs.elements]);
-  shell.focusOn(() => view.board.canvas);
+  // the focus goes back to the board, or in the setup to its highlighted button (after
+  // the rules or a question closed)
+  shell.focusOn(() => view.dialogs.focusTarget() || view.board.canvas);
   view.input = createInput(view);
 
   function updateDom() {

@@ -3,9 +3,13 @@
 // keys.
 //
 // - A board click (or Enter/Space) during a slide ends the slides, then is sent as
-//   usual (Python already holds the final position). A click on a cell the selected
-//   piece cannot reach is sent too (Python ignores it) and flashes the cell. While
-//   looking back a click nudges the banner; while paused it resumes.
+//   usual (Python already holds the final position). A click that moves nothing says
+//   why on the status line (refusals.js, the status line's refuse(): "b1 moves exactly
+//   2 cells along this column: ...", "Select one of your dark pieces first: ...",
+//   "Wait: the computer is thinking."), and is sent too (Python ignores it); on a cell
+//   the selected piece cannot reach it also flashes the cell. A click that selects or
+//   moves ends a refusal's reading time (settle). While looking back a click nudges
+//   the banner; while paused it resumes.
 // - A board a program plays (driven_by): a click or Enter/Space selects nothing and
 //   sends nothing (it nudges the "Played by" line), no pointer over the pieces; U and
 //   P (while the game goes on) likewise (actions.js); the cursor, W and the history
@@ -18,6 +22,7 @@
 import { consume, keyPlace } from "../lib/keys.js";
 import { sendMessage } from "../lib/traits.js";
 import { sameCell } from "./gamestate.js";
+import { refusalText } from "./refusals.js";
 import { USER } from "./rules.js";
 import { SOUNDS } from "./sounds.js";
 import { historyStep } from "../lib/history.js";
@@ -48,15 +53,27 @@ export function createInput(view) {
     view.slides.finish();
     const n = game.size();
     const sel = game.selected(n);
-    const k = game.board(n)[cell[0] * n + cell[1]];
-    if (sel && k !== USER && game.turn() === "user" && !game.thinking()) {
-      const ok = game.targets(n).some(([r, c]) => r === cell[0] && c === cell[1]);
-      if (!ok) {
+    const usersTurn = game.turn() === "user" && !game.thinking();
+    const why = refusalText({
+      n,
+      board: game.board(n),
+      selected: sel,
+      targets: game.targets(n),
+      lineCounts: game.lineCounts(),
+      cell,
+      usersTurn,
+      thinking: game.thinking(),
+      them: game.opponent(),
+    });
+    if (why) {
+      // a click that moves nothing says why; a cell the selected piece cannot reach flashes
+      view.status.refuse(why);
+      if (sel && usersTurn) {
         fx.flash = { cell, start: performance.now() };
         view.sound.play(SOUNDS.blocked);
         view.requestDraw();
       }
-    }
+    } else view.status.settle();
     sendMessage(model, { type: "click", cell, position: game.position() });
   }
 

@@ -6,7 +6,8 @@
 // Against your own player (opponent_name) it says its name where it says "the
 // computer", and on your move what it played last ("first-capture played b6-b4.
 // Your move: ..."): you are watching it. A board a program plays (driven_by) says so
-// in place of what to do.
+// in place of what to do. A click that moved nothing says why for a reading time
+// (refuse: data-kind="refused"), whatever the line would show meanwhile.
 
 import { drivenStatus } from "../lib/driven.js";
 import { createScaleLegend } from "../lib/overlay.js";
@@ -73,6 +74,10 @@ export function createStatus({ doc, game, analysis, shell }) {
   return {
     el: status.el,
     announce: status.announce,
+    /** Why a click moved nothing (refusals.js): kept on the line for a reading time. */
+    refuse: status.refuse,
+    /** The player moved on: the line shows what to do again. */
+    settle: status.settle,
     update() {
       const counts = countsShown(game);
       const shown = analysis.current;

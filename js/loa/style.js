@@ -10,8 +10,9 @@ import { ensureDialogPartsStyles } from "./dialogparts.js";
 
 /**
  * The root's width (CSS px, inside its border) under which the view is compact: the
- * header's one row (title, variant, "Undo U", "Results P") needs ~512 px of content,
- * so it fits from here up to the root's 572 px, and so does the score bar's one row
+ * header's one row ("Results", the title — its variant under it —, "Why?", "Undo",
+ * "Rules", no key hints) needs ~540 px of content, so it fits from here up to the
+ * root's 572 px, and so does the score bar's one row
  * with its usual numbers (its most extreme line, "10 groups · 11 captured" beside
  * "Computer's move", needs ~566 px and ends in an ellipsis below that).
  */
@@ -25,9 +26,14 @@ export const GOLD = "#ffd35a";
 
 const CSS = `
 .gw-root.gw-loa { max-width: 572px; }
-.gw-loa .gw-header { margin-bottom: 8px; flex-wrap: nowrap; }
+.gw-loa .gw-header { margin-bottom: 8px; flex-wrap: nowrap; gap: 6px; }
+/* no key hints in the header (Menu, the title and four buttons fit the view's width
+   only without them): each button's tooltip says its key, and so do the rules */
+.gw-loa .gw-header .gw-button kbd { display: none; }
+.gw-loa .gw-header .gw-title { overflow: hidden; text-overflow: ellipsis; }
 .gw-loa .gw-title small { white-space: nowrap; }
 .gw-loa .gw-loa-header-buttons { display: flex; gap: 6px; flex-shrink: 0; }
+.gw-loa .gw-header > .gw-loa-menu { flex-shrink: 0; }
 .gw-loa .gw-loa-score {
   display: grid; grid-template-columns: minmax(0, 1fr) auto minmax(0, 1fr); align-items: stretch; gap: 6px; margin-bottom: 10px;
 }
@@ -107,9 +113,12 @@ const CSS = `
 .gw-loa[data-compact="true"] .gw-title { min-width: 0; font-size: 15px; line-height: 1.15; }
 .gw-loa[data-compact="true"] .gw-title small { display: block; margin: 1px 0 0; font-size: 11px; }
 .gw-loa[data-compact="true"] .gw-loa-header-buttons { gap: 4px; }
-.gw-loa[data-compact="true"] .gw-loa-header-buttons .gw-button { padding: 0 9px; }
+.gw-loa[data-compact="true"] .gw-loa-header-buttons .gw-button,
+.gw-loa[data-compact="true"] .gw-header > .gw-loa-menu { padding: 0 7px; }
 .gw-loa[data-compact="true"] .gw-loa-header-buttons .gw-button-label,
-.gw-loa[data-compact="true"] .gw-loa-header-buttons kbd { display: none; }
+.gw-loa[data-compact="true"] .gw-loa-header-buttons kbd,
+.gw-loa[data-compact="true"] .gw-header > .gw-loa-menu .gw-button-label,
+.gw-loa[data-compact="true"] .gw-header > .gw-loa-menu kbd { display: none; }
 .gw-loa[data-compact="true"] .gw-loa-score { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 4px 6px; margin-bottom: 6px; }
 .gw-loa[data-compact="true"] .gw-loa-mid { grid-row: 2; grid-column: 1 / span 2; flex-direction: row; gap: 10px; }
 .gw-loa[data-compact="true"] .gw-loa-side { padding: 3px 8px; gap: 7px; }

@@ -23,7 +23,7 @@ import { TILE_BACK } from "./tiles.js";
 import { sameCell } from "./traits.js";
 
 const KEYS_HELP =
-  "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again, P pause, M sound, Page Up and Page Down step through the game's history.";
+  "Mahjong Connect board. Arrow keys move the cursor, Enter or Space picks the tile under it, Escape deselects, H hint, U undo, S shuffle when stuck, N new game, R play again (both ask first while a game is under way), P pause, M sound, Page Up and Page Down step through the game's history, question mark the rules.";
 
 /** The board's place in the view: { wrap, stage } (the dialogs go on the stage). */
 export function createStage(doc) {

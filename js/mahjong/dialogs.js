@@ -6,8 +6,9 @@
 // - The "No more moves" dialog opens when `stuck` becomes true (and on first render
 //   if it is); closing it (× or Esc) keeps it closed until `stuck` has been false
 //   again; the toolbar's Shuffle (S) works without it. The won dialog cannot be
-//   dismissed (Play again / New game). Paused: a cover dialog with Resume; a click
-//   on the cover resumes too.
+//   dismissed (Play again / New game: at once, the game is over). No more moves' New
+//   game asks first when pairs were removed (startover.js). Paused: a cover dialog
+//   with Resume; a click on the cover resumes too.
 // - The win screen accounts for the score (breakdown.js: Pairs, Hints, Time, Time
 //   bonus, Total) beside the time (timed scoring) and `record`, the best won score of
 //   this scoring, as "Best (timed)" / "Best (standard)" (not on a lesson board).
@@ -26,6 +27,7 @@ import { element as h } from "../lib/element.js";
 import { claimSound } from "../lib/sound.js";
 import { createBreakdown } from "./breakdown.js";
 import { SOUNDS } from "./sounds.js";
+import { startOver } from "./startover.js";
 
 /** A labelled number of the win screen: { el, set(text), setLabel(text) }. */
 function statBox(doc, name, label) {
@@ -59,7 +61,7 @@ export function createDialogs(view) {
     actions: [
       { label: "Shuffle", action: "shuffle", primary: true, shortcut: "S", title: "Shuffle the remaining tiles (free)", onClick: () => view.act({ type: "shuffle" }) },
       { label: "Undo", action: "undo", shortcut: "U", title: "Take back the last pair", onClick: () => view.act({ type: "undo" }) },
-      { label: "New game", action: "new", shortcut: "N", title: "Start a new deal", onClick: () => view.act({ type: "new_game" }) },
+      { label: "New game", action: "new", shortcut: "N", title: "Start a new deal", onClick: () => startOver(view, "new") },
     ],
   });
 

@@ -2,11 +2,22 @@
 // sound (once per model, however many views it has) and what the screen reader hears.
 // A `goto` (looking back, or back to the live game) ends the effects on the board
 // and is only announced.
+//
+// Choices where the contract is silent:
+// - A refused pair's reason goes to the status line's `refuse` (js/lib/readouts.js):
+//   shown in words (data-kind="refused") for its reading time whatever else the view
+//   shows meanwhile, and announced; after that it stays as what the status line shows
+//   (status.js) until the next event (the player moved on), which ends it at once.
+// - A hint shows what it cost: "−10" rises by the score (header.js) and the status
+//   line says "Hint: −10 points. …" until the next event; both are announced.
 
 import { cellName } from "../lib/grid.js";
 import { claimSound } from "../lib/sound.js";
 import { SOUNDS } from "./sounds.js";
 import { tileName } from "./tilecodes.js";
+
+/** What a hint costs (rules.py HINT_COST). */
+export const HINT_COST = 10;
 
 const reasonOf = (ev, fallback) => (typeof ev.reason === "string" ? ev.reason : fallback);
 
@@ -16,16 +27,15 @@ const reasonOf = (ev, fallback) => (typeof ev.reason === "string" ? ev.reason : 
  * reason shows, though).
  */
 export function handleEvent(view, ev, fresh) {
-  if (!fresh) {
-    if (ev.kind === "refused") view.events.refused = reasonOf(ev, "");
-    return;
-  }
   const { traits, effects, status } = view;
+  view.events.refused = ev.kind === "refused" ? reasonOf(ev, "These tiles cannot be connected.") : "";
+  view.events.hinted = ev.kind === "hint";
+  if (!fresh) return; // (the status line shows a refused pair's reason, though)
   const withSound = claimSound(view.model, ev.id);
   const play = (name) => {
     if (withSound) view.sound.play(SOUNDS[name]);
   };
-  if (ev.kind !== "refused") view.events.refused = "";
+  if (ev.kind !== "refused") status.settle(); // the player moved on
   switch (ev.kind) {
     case "remove": {
       const a = traits.cellOf(ev.a);
@@ -42,20 +52,18 @@ export function handleEvent(view, ev, fresh) {
     }
     case "refused": {
       const cells = [traits.cellOf(ev.a), traits.cellOf(ev.b)].filter(Boolean);
-      view.events.refused = reasonOf(ev, "These tiles cannot be connected.");
       if (cells.length) effects.flashRefused(cells);
       play("refused");
-      status.announce(view.events.refused);
+      status.refuse(view.events.refused); // shown, held for its reading time, and announced
       break;
     }
     case "hint": {
       const pair = traits.pairOf([ev.a, ev.b]) || traits.hint();
       if (pair) effects.startHint(pair, false);
       play("hint");
-      if (pair) {
-        const [p, q] = pair;
-        status.announce(`Hint: ${tileName(traits.codeAt(p))} at ${cellName(p)} and ${cellName(q)}.`);
-      }
+      view.header.showCost(`\u2212${HINT_COST}`, ev.id);
+      const where = pair ? ` ${tileName(traits.codeAt(pair[0]))} at ${cellName(pair[0])} and ${cellName(pair[1])}.` : "";
+      status.announce(`Hint: \u2212${HINT_COST} points.${where}`);
       break;
     }
     case "select": {
@@ -76,7 +84,7 @@ export function handleEvent(view, ev, fresh) {
     case "undo":
       effects.clearAll();
       play("undo");
-      status.announce("Pair put back.");
+      status.announce(ev.restored ? "The game before is back." : ev.undone === "shuffle" ? "Shuffle taken back." : "Pair put back.");
       break;
     case "restart":
     case "new":

@@ -8,6 +8,9 @@
 // - The removed stack is a small canvas in the header's top-right corner (the last
 //   5, the newest on top, and the count); removed tiles fly towards it. In a compact
 //   view its tiles are smaller and the word "removed" is left out.
+// - What a hint cost rises from the score and fades ("−10", `[data-cost]` = the hint
+//   event's id; with reduced motion it only fades), so the player sees where the 10
+//   points went.
 
 import { createCanvas, roundRectPath } from "../lib/canvas.js";
 import { element as h } from "../lib/element.js";
@@ -37,6 +40,13 @@ export function createHeader(view) {
   const clock = createReadout({ doc, name: "clock", label: "Time" });
   const tiles = createReadout({ doc, name: "tiles", label: "Tiles" });
   stats.append(score.el, clock.el, tiles.el);
+  const cost = h(doc, "span", "gw-mj-cost");
+  cost.hidden = true;
+  cost.setAttribute("aria-hidden", "true"); // the status line announces it
+  score.el.appendChild(cost);
+  const onCostEnd = () => (cost.hidden = true);
+  cost.addEventListener("animationend", onCostEnd);
+  shell.onCleanup(() => cost.removeEventListener("animationend", onCostEnd));
 
   const removedBox = h(doc, "div", "gw-mj-removed");
   removedBox.title = "Removed tiles (the newest on top)";
@@ -92,6 +102,14 @@ export function createHeader(view) {
     el: header,
     /** The Time read-out. */
     clock,
+    /** Points just paid (`text`, e.g. "−10") rise from the score; `id`: the event's. */
+    showCost(text, id) {
+      cost.hidden = true;
+      cost.textContent = text;
+      cost.dataset.cost = String(id);
+      void cost.offsetWidth; // restart the animation
+      cost.hidden = false;
+    },
     /** Show the traits' score, tiles left, clock (or not) and removed count. */
     update() {
       score.set(traits.score());

@@ -6,7 +6,7 @@
 // they concern.
 //
 //   header.js      title, score / time / tiles read-outs, the stack of removed tiles
-//   toolbar.js     Hint, Undo, Shuffle, New game, Play again, Pause, Sound
+//   toolbar.js     Hint, Undo, Shuffle, New game, Play again, Pause, Rules, Sound
 //   board.js       the board canvas on its stage (with the dialogs) and its drawing:
 //                  felt.js (the cloth), frames.js (selection, hint, cursor frames),
 //                  overlay.js (the analysis' pairs; safetylegend.js: the legend of
@@ -14,7 +14,9 @@
 //                  effects.js (animations)
 //   geometry.js    orientation, the board's size for the page, the cells in px
 //   dialogs.js     No more moves, Board cleared (breakdown.js: the score's parts), Paused
-//   settings.js    reduced motion, orientation, scoring
+//   settings.js    scoring, orientation, reduced motion (the row above the board;
+//                  on a phone under it)
+//   startover.js   Play again and New game: asking first while a game is under way
 //   status.js      the status line;  attributes.js  the root's data attributes
 //   input.js       clicks, drags, keys -> intents;  drag.js  pointer drag-and-drop
 //   lookback.js    the history slider under the board, the "Looking back" banner
@@ -68,9 +70,10 @@ function render({ model, el }) {
     tiles: createTileSprites(), // painted tiles, for the board and the removed stack
     destroyed: false,
     initialised: false, // the first render is done: new events are fresh ones
-    // last_event ids: handled (its effect started), shown (data-event); the refused
-    // pair's reason while the status line shows it
-    events: { handled: null, shown: null, refused: "" },
+    // last_event ids: handled (its effect started), shown (data-event); refused: the
+    // last event's reason when it is a refused pair; hinted: the last event is a hint
+    // (the status line says what it cost)
+    events: { handled: null, shown: null, refused: "", hinted: false },
     overlay: null, // the overlay trait as drawn (traits.overlay())
     pathShown: null, // the path_shown trait as drawn (traits.pathShown())
     pointer: { hover: null, drag: null }, // the mouse's tile; the tile being dragged
@@ -99,8 +102,8 @@ function render({ model, el }) {
   view.sound.unlockOn(view.root);
   onCleanup(view.sound.destroy);
 
-  // the DOM: header, toolbar, board stage (the banner over it), history slider,
-  // settings, status line
+  // the DOM: header, toolbar, settings (under the slider on a phone), board stage (the
+  // banner over it), history slider, status line
   view.header = createHeader(view);
   view.toolbar = createGameToolbar(view);
   const place = createStage(view.doc);
@@ -110,7 +113,8 @@ function render({ model, el }) {
   view.status = createStatusLine({ doc: view.doc });
   view.legend = createSafetyLegend(view.doc);
   view.status.aside.appendChild(view.legend.el);
-  shell.mount(view.header.el, view.toolbar.el, place.wrap, view.history.slider.el, view.settings.el, view.status.el);
+  shell.mount(view.header.el, view.toolbar.el, view.settings.el, place.wrap, view.history.slider.el, view.status.el);
+  view.settings.follow(place.wrap, view.history.slider.el);
 
   // motion, geometry, the keyboard cursor, the clock, the dialogs
   view.animator = createAnimator({ isReduced: view.traits.reducedMotion, onChange: view.requestDraw, onBusy: shell.animating });

@@ -8,7 +8,9 @@
 //   on its own tile sends nothing. While paused, a click on the board resumes; after a
 //   win, board clicks do nothing.
 // - Keyboard shortcuts (H U S N R P M, PageUp/PageDown and [ ]) work anywhere in the
-//   view (not only on the board) but in a text field or a select; arrows, Home/End,
+//   view (not only on the board) but in a text field or a select, and rest while the
+//   view asks before starting over (N and R ask while a game is under way:
+//   startover.js); `?` (the rules) is the shell's; arrows, Home/End,
 //   Enter/Space and Esc act on the focused board (a focused button keeps Enter and
 //   Space), but Esc while looking back returns to the live game from anywhere.
 // - Looking back (lookback.js): the board is read-only; a click, a drag, Enter/Space,
@@ -22,6 +24,7 @@ import { createGridCursor } from "../lib/grid.js";
 import { consume, keyPlace } from "../lib/keys.js";
 import { SOUNDS } from "./sounds.js";
 import { createPointerDrag } from "./drag.js";
+import { startOver } from "./startover.js";
 import { DEFAULT_COLS, DEFAULT_ROWS, sameCell } from "./traits.js";
 import { historyStep } from "../lib/history.js";
 
@@ -185,9 +188,11 @@ export function createInput(view) {
       case "s":
         return traits.stuck() && !traits.paused() ? { type: "shuffle" } : null;
       case "n":
-        return { type: "new_game" };
+        startOver(view, "new"); // asks first while a game is under way
+        return null;
       case "r":
-        return { type: "restart" };
+        startOver(view, "restart");
+        return null;
       default:
         return undefined;
     }
@@ -195,6 +200,7 @@ export function createInput(view) {
 
   function onKeyDown(event) {
     if (event.defaultPrevented || view.destroyed || keyPlace(event) === "text") return;
+    if (view.shell.confirm.isOpen) return; // it asks: its own keys only (Enter, Esc, Tab)
     const onBoard = event.target === canvas;
     if (onBoard && !traits.paused() && cursor.handleKey(event)) {
       if (view.focus) view.focus.usedKeyboard();

@@ -1,8 +1,14 @@
-// The settings row under the board: reduced motion (a checkbox of js/lib/settings.js),
-// the board's orientation (a select: auto, landscape, portrait) and the scoring (a
-// select: timed, standard).
+// The settings row, between the toolbar and the board: the scoring (a select: timed,
+// standard), the board's orientation (a select: auto, landscape, portrait) and
+// reduced motion (a checkbox of js/lib/settings.js).
 //
 // Choices where the contract is silent:
+// - The row is above the board, not under it (issue 26: under the board it went
+//   unseen), between the toolbar and the board: Scoring changes what the Score and
+//   Time read-outs above count. Scoring comes first, its label in full text colour.
+// - In a compact view (a phone) the row goes under the board, above the status line,
+//   as before: there the board starts right under the toolbar (the shell's rule for
+//   phones), and the rules panel (?) says where the settings are.
 // - Scoring sets the `scoring` trait as the orientation select sets its own (Python
 //   counts the score again and remembers the choice). A lesson board is always scored
 //   the standard way: its Scoring select is hidden (the header says "Lesson").
@@ -54,9 +60,29 @@ export function createBoardSettings(view) {
     SCORINGS,
   );
   scoring.label.dataset.control = "scoring";
-  boxes.el.append(board.label, scoring.label);
+  scoring.label.classList.add("gw-mj-scoring");
+  boxes.el.prepend(scoring.label, board.label);
   return {
     el: boxes.el,
+    /**
+     * Keep the row before `board` (the board's place), or, while the view is compact,
+     * after `under` (the history slider under the board).
+     */
+    follow(board, under) {
+      const { root } = view;
+      const place = () => {
+        if (root.dataset.compact === "true") {
+          if (under.nextSibling !== boxes.el) under.after(boxes.el);
+        } else if (board.previousSibling !== boxes.el) board.before(boxes.el);
+        root.dataset.settingsPlace = root.dataset.compact === "true" ? "below" : "above";
+      };
+      place();
+      const win = doc.defaultView || window;
+      if (typeof win.MutationObserver !== "function") return;
+      const observer = new win.MutationObserver(place);
+      observer.observe(root, { attributes: true, attributeFilter: ["data-compact"] });
+      shell.onCleanup(() => observer.disconnect());
+    },
     sync() {
       const { traits } = view;
       board.select.value = traits.orientation();

@@ -1,7 +1,9 @@
 // The status line: what the board shows now and what the player may do, in words
-// (an error, a refused pair's reason, the route of w.show_path or the overlay's title
-// first, then how to look back while an earlier position is shown), and at its end
-// the legend of the safe-pair colours while an analysis with them is shown.
+// (an error, the route of w.show_path or the overlay's title first, then how to look
+// back while an earlier position is shown; a hint's cost until the next move), and at
+// its end the legend of the safe-pair colours while an analysis with them is shown. A
+// refused pair's reason comes right after an error, until the next event; when it
+// came it was the line's `refuse` (events.js): nothing else shows for its reading time.
 //
 // Choices where the contract is silent:
 // - A lesson board with no removable pair says so here ("No pair can be removed
@@ -10,6 +12,7 @@
 //   player may do.
 
 import { drivenStatus } from "../lib/driven.js";
+import { HINT_COST } from "./events.js";
 import { pathText } from "./pathshown.js";
 import { tileName } from "./tilecodes.js";
 
@@ -28,7 +31,7 @@ export function showStatus(view) {
   const back = traits.lookingBack();
   view.legend.show(back ? null : overlay);
   if (error) status.show(error, "error");
-  else if (view.events.refused) status.show(view.events.refused, "error");
+  else if (view.events.refused) status.show(view.events.refused, "refused");
   else if (pathShown && !back && !traits.paused()) status.show(pathText(pathShown), "overlay");
   else if (overlay && overlay.title) status.show(overlay.title, "overlay");
   else if (back) status.show("Looking back: PageUp/PageDown step, Esc returns to the game.");
@@ -37,6 +40,8 @@ export function showStatus(view) {
   else if (traits.paused()) status.show("Paused. Press P or click the board to resume.");
   else if (traits.stuck() && traits.lesson()) status.show("No pair can be removed here.");
   else if (traits.stuck()) status.show("No more moves: shuffle (S), undo (U) or start a new game (N).");
-  else if (sel) status.show(`Now pick ${partnerText(traits.codeAt(sel))}, or drag one tile onto its partner.`);
+  else if (view.events.hinted && traits.hint()) {
+    status.show(`Hint: \u2212${HINT_COST} points. The two tiles framed in blue can go now.`, "hint");
+  } else if (sel) status.show(`Now pick ${partnerText(traits.codeAt(sel))}, or drag one tile onto its partner.`);
   else status.show("Remove matching tiles in pairs: the path between them may turn at most twice.");
 }

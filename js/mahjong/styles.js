@@ -31,6 +31,33 @@ const CSS = `
   border: 1px solid rgba(255, 255, 255, 0.14); border-radius: 6px; padding: 1px 4px; cursor: pointer;
 }
 .gw-mahjong .gw-setting[hidden] { display: none; }
+.gw-mahjong .gw-toolbar:not([data-fit="full"]) .gw-button kbd { display: none; }
+.gw-mahjong .gw-toolbar[data-fit="icons"] .gw-button:has(svg) { padding: 0 9px; }
+.gw-mahjong .gw-toolbar[data-fit="icons"] .gw-button:has(svg) .gw-button-label { display: none; }
+/* the settings row sits between the toolbar and the board */
+.gw-mahjong[data-settings-place="above"] .gw-settings { margin: -2px 0 8px; align-items: center; }
+.gw-mahjong .gw-mj-scoring > span { color: ${PALETTE.text}; font-weight: 600; }
+.gw-mahjong .gw-status[data-kind="hint"] { color: #a9d4ff; }
+.gw-mahjong .gw-stat[data-stat="score"] { position: relative; }
+.gw-mahjong .gw-mj-cost {
+  position: absolute; right: -12px; top: -9px; z-index: 2; padding: 0 6px; border-radius: 8px; pointer-events: none;
+  font-size: 12.5px; font-weight: 800; line-height: 17px; white-space: nowrap; color: #fff;
+  background: #d8443a; box-shadow: 0 2px 6px rgba(0, 0, 0, 0.45);
+  animation: gw-mj-cost 4s ease-out forwards;
+}
+.gw-mahjong .gw-mj-cost[hidden] { display: none; }
+@keyframes gw-mj-cost {
+  0% { opacity: 0; transform: translateY(8px); }
+  8% { opacity: 1; transform: translateY(0); }
+  80% { opacity: 1; transform: translateY(-3px); }
+  100% { opacity: 0; transform: translateY(-8px); }
+}
+@keyframes gw-mj-cost-still { 0%, 80% { opacity: 1; } 100% { opacity: 0; } }
+.gw-root.gw-mahjong[data-reduced-motion="true"] .gw-mj-cost { animation-name: gw-mj-cost-still; }
+@media (prefers-reduced-motion: reduce) {
+  .gw-mahjong .gw-mj-cost { animation-name: gw-mj-cost-still; }
+}
+
 .gw-mahjong .gw-mj-lesson {
   display: inline-block; margin-left: 6px; padding: 0 6px; border-radius: 6px; vertical-align: 1px;
   font-size: 10px; font-weight: 700; letter-spacing: 0.08em; text-transform: uppercase; line-height: 16px;
@@ -77,6 +104,9 @@ const CSS = `
 @container (max-width: 380px) { .gw-mahjong .gw-mj-title-tail { display: none; } }
 .gw-root.gw-mahjong[data-compact="true"] .gw-title { font-size: 14px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-right { gap: 4px; flex-wrap: nowrap; }
+/* eight icons (Rules among them) in the toolbar of a phone's ~280 px */
+.gw-root.gw-mahjong[data-compact="true"] .gw-toolbar { gap: 3px; }
+.gw-root.gw-mahjong[data-compact="true"] .gw-toolbar .gw-button:has(svg) { padding: 0 6px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-stat { padding: 2px 4px 3px; }
 .gw-root.gw-mahjong[data-compact="true"] .gw-mj-removed {
   position: relative; align-self: stretch; height: auto; gap: 0; padding: 0 3px;
@@ -95,5 +125,5 @@ const CSS = `
 
 /** Put the view's styles into the document (or shadow root) of `el`, once. */
 export function ensureMahjongStyles(el) {
-  ensureStyleSheet(el, "gamewidgets-mahjong-v3", CSS);
+  ensureStyleSheet(el, "gamewidgets-mahjong-v4", CSS);
 }

@@ -1,13 +1,17 @@
-// The toolbar: Hint, Undo, Shuffle, New game, Play again, Pause (Resume while paused)
-// and Sound, each with an icon, its key and a tooltip (a compact view shows only the
-// icons); which of them can be used follows the traits (looking back at an earlier
-// position: not Hint, Undo, Shuffle — their tooltips say to return to the game; a
-// board played by a program, driven_by: none but Sound).
+// The toolbar: Hint, Undo, Shuffle, New game, Play again, Pause (Resume while paused),
+// then, at its right end, Rules (the shell's How to play panel, also `?`) and Sound,
+// each with an icon, its key and a tooltip (a compact view shows only the icons);
+// which of them can be used follows the traits (looking back at an earlier position:
+// not Hint, Undo, Shuffle — their tooltips say to return to the game; a board played
+// by a program, driven_by: none but Rules and Sound). New game and Play again ask
+// first while a game is under way (startover.js). The row never wraps: the keys'
+// chips, then the labels, go while it would (fitInOneRow).
 
 import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
 import { togglePause } from "./input.js";
 import { SOUNDS } from "./sounds.js";
+import { startOver } from "./startover.js";
 
 // Icons of this view (same style as the ICONS of js/lib/buttons.js).
 const ICONS = {
@@ -18,6 +22,45 @@ const ICONS = {
   resume: '<path d="M7 4l12 8-12 8z"/>',
 };
 
+/**
+ * The toolbar in one row: while the buttons with their labels and key chips (H, U,
+ * ...) do not fit, the chips go, and then the labels (icons only, as in a compact
+ * view; the tooltips say the rest). data-fit="full" | "no-keys" | "icons" on the
+ * toolbar; the width each step needs is measured while it shows, so a wider toolbar
+ * gets them back.
+ */
+function fitInOneRow(view, toolbar) {
+  const win = view.doc.defaultView || window;
+  if (typeof win.ResizeObserver !== "function") return;
+  const STEPS = ["full", "no-keys", "icons"];
+  const needed = {}; // step -> the width its buttons took, as last measured
+  toolbar.dataset.fit = "full";
+  const measure = () => {
+    // the buttons' own widths; a gap between every two items, the spacer's included
+    const items = [...toolbar.children].filter((c) => win.getComputedStyle(c).display !== "none");
+    const gap = parseFloat(win.getComputedStyle(toolbar).columnGap) || 0;
+    const widths = items.filter((c) => !c.classList.contains("gw-spacer")).map((c) => c.getBoundingClientRect().width);
+    return widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, items.length - 1);
+  };
+  const check = () => {
+    const room = toolbar.clientWidth;
+    if (!room) return;
+    let k = STEPS.indexOf(toolbar.dataset.fit);
+    needed[STEPS[k]] = measure();
+    while (needed[STEPS[k]] > room && k < STEPS.length - 1) {
+      toolbar.dataset.fit = STEPS[++k];
+      needed[STEPS[k]] = measure();
+    }
+    while (k > 0 && needed[STEPS[k - 1]] !== undefined && needed[STEPS[k - 1]] <= room) {
+      toolbar.dataset.fit = STEPS[--k];
+      needed[STEPS[k]] = measure();
+    }
+  };
+  const observer = new win.ResizeObserver(check);
+  observer.observe(toolbar);
+  view.shell.onCleanup(() => observer.disconnect());
+}
+
 /** The toolbar of `view` (its sound is made): { el, mute, update() }. */
 export function createGameToolbar(view) {
   const { doc, model, shell } = view;
@@ -25,23 +68,25 @@ export function createGameToolbar(view) {
     createButton({ doc, label, action, icon, iconPaths: ICONS[icon], shortcut, title, onClick });
   // [live title, looking back title]
   const TITLES = {
-    hint: ["Show two tiles that can be removed (H, costs 10 points)", "Return to the game to ask for a hint"],
+    hint: ["Show two tiles that can be removed (H): costs 10 points", "Return to the game to ask for a hint"],
     undo: ["Take back the last pair (U)", "Return to the game to undo"],
     shuffle: ["Shuffle the remaining tiles: only when no pair can be removed (S)", "Return to the game to shuffle"],
   };
   const hint = button("Hint", "hint", "hint", "H", TITLES.hint[0], () => view.act({ type: "hint" }));
   const undo = button("Undo", "undo", "undo", "U", TITLES.undo[0], () => view.act({ type: "undo" }));
   const shuffle = button("Shuffle", "shuffle", "shuffle", "S", TITLES.shuffle[0], () => view.act({ type: "shuffle" }));
-  const fresh = button("New game", "new", "new", "N", "Start a new deal (N)", () => view.act({ type: "new_game" }));
-  const restart = button("Play again", "restart", "restart", "R", "Start this deal again (R)", () => view.act({ type: "restart" }));
+  const fresh = button("New game", "new", "new", "N", "Start a new deal (N)", () => startOver(view, "new"));
+  const restart = button("Play again", "restart", "restart", "R", "Start this deal again (R)", () => startOver(view, "restart"));
   const pause = button("Pause", "pause", "pause", "P", "Pause the game (P)", () => togglePause(view));
   const mute = createMuteButton({ doc, model, sound: () => view.sound, unmuteTone: SOUNDS.unmute, onToggle: () => view.refresh() });
   shell.onCleanup(mute.destroy);
   const el = createToolbar({
     doc,
     label: "Game",
-    children: [hint, undo, shuffle, fresh, restart, pause, h(doc, "span", "gw-spacer"), mute.el],
+    children: [hint, undo, shuffle, fresh, restart, pause, h(doc, "span", "gw-spacer"), shell.rules.button, mute.el],
   });
+
+  fitInOneRow(view, el);
 
   const pauseLabel = pause.querySelector(".gw-button-label");
   const pauseIcon = pause.querySelector("svg");

@@ -94,6 +94,7 @@ import traitlets
 from .analysis import Analysis, ComputerPlayer
 from .errors import BadMessage, GameError, IllegalMove
 from .history import History
+from .how_to_play import HowToPlay, how_to_play
 from .picture_output import SHOWN, picture_bundle
 from .players import failures_of
 from .protocol import seat_view
@@ -207,6 +208,9 @@ class GameWidget(anywidget.AnyWidget):
                                  "(opponent=), not a level; '' for a level").tag(sync=True)
     played_by = traitlets.Unicode("", help="the computer player that played the user's side of this game (watch); "
                                   "'' when only the user did. Such a game is not counted").tag(sync=True)
+    how_to_play: traitlets.List[dict[str, Any]] = traitlets.List(
+        help="the game's rules text as blocks (gamewidgets.how_to_play), for the view's Rules panel; "
+        "w.rules() shows it in the notebook").tag(sync=True)
     #: the view's messages a driven board still takes (they only look)
     _view_looking: ClassVar[frozenset[str]] = frozenset({"goto", "why"})
 
@@ -221,9 +225,15 @@ class GameWidget(anywidget.AnyWidget):
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
         self.picture_id = self.model_id
+        self.how_to_play = how_to_play(self.game_name).blocks
         self._use_remembered_settings(given=kwargs)
         self.observe(self._remember_setting, names=list(self._setting_traits))
         self.on_msg(self._on_view_message)
+
+    def rules(self) -> HowToPlay:
+        """How to play this game: the text of the view's Rules panel (``?``), shown as
+        Markdown in the notebook (``str()`` for the source)."""
+        return how_to_play(self.game_name)
 
     # ---------------------------------------------------------------- settings
     @property

@@ -97,6 +97,8 @@ def test_undo_after_n_brings_the_previous_game_back(lab):
     played = lab.evaluate("[w.board, w.score]")
     page.locator(CANVAS).focus()
     page.keyboard.press("n")
+    lab.wait_for_attr(ROOT, "data-asking", "new-game")  # a game in progress: N asks first
+    page.keyboard.press("Enter")
     lab.until("w.last_event['kind'] == 'new'")
     lab.wait_for_attr(ROOT, "data-moves", 0)
     undo = page.locator(f"{ROOT} [data-action=undo]")
@@ -130,6 +132,7 @@ def test_buttons_settings_and_python_control_reach_the_view(lab):
     lab.wait_for_attr(ROOT, "data-score", 10)
     lab.screenshot("line98-symbols", page.locator(ROOT))
     page.locator("[data-action=new]").click()
+    page.locator("[data-dialog=confirm] [data-action=confirm]").click()  # a game in progress: it asks first
     lab.wait_for_attr(ROOT, "data-moves", 0)
     assert lab.evaluate("w.last_event['kind']") == "new"
 

@@ -127,13 +127,14 @@ def test_play_asks_before_discarding_a_saved_game(lab):
     choose(page, level="hard")
     cont.wait_for(state="visible")
     page.locator(f"{SETUP} [data-action=play]").click()
-    confirm = page.locator("[data-dialog=discard]")
+    confirm = page.locator("[data-dialog=confirm]")  # the shell's confirmation, over the setup dialog
     confirm.wait_for(state="visible")
-    assert not page.locator(SETUP).is_visible()
+    assert attr(page, "data-asking") == "discard"
     assert "Discard the saved 8\u00d78 Hard game at move 6?" in confirm.inner_text()
     lab.screenshot("loa-saves-discard", page.locator(ROOT))
     # Keep it: back to the choices, nothing sent
-    confirm.locator("[data-action=keep]").click()
+    confirm.locator("[data-action=cancel]").click()
+    confirm.wait_for(state="hidden")
     page.locator(SETUP).wait_for(state="visible")
     lab.round_trip(ROOT)
     assert lab.evaluate("w.phase") == "setup" and lab.evaluate("w.store.load('loa', '8x8 hard')") == saved
@@ -141,9 +142,10 @@ def test_play_asks_before_discarding_a_saved_game(lab):
     page.locator(f"{SETUP} [data-action=play]").click()
     confirm.wait_for(state="visible")
     page.keyboard.press("Escape")
+    confirm.wait_for(state="hidden")
     page.locator(SETUP).wait_for(state="visible")
     page.locator(f"{SETUP} [data-action=play]").click()
-    confirm.locator("[data-action=discard]").click()
+    confirm.locator("[data-action=confirm]").click()
     lab.wait_for_attr(ROOT, "data-phase", "playing")
     # the new game replaces the saved one (a save may wait for the store's lock a moment)
     lab.until("[w.size, w.level, w.moves, w.store.load('loa', '8x8 hard')['game']['moves']] == [8, 'hard', 0, []]")

@@ -387,3 +387,89 @@ def test_in_a_live_page_each_board_shows_once_also_after_its_picture_is_updated(
     heights = page.evaluate("""() => [...document.querySelectorAll('.gamewidgets-picture')]
         .map((p) => (p.closest('.jp-OutputArea-child') || p).getBoundingClientRect().height)""")
     assert heights == [0, 0, 0, 0]
+
+
+THEMES = {"light": "JupyterLab Light", "dark": "JupyterLab Dark"}
+# the card's box and what it holds, and where the focus is
+RULES_JS = """(root) => {
+    const el = document.querySelector(root);
+    const card = el.querySelector('[data-panel=rules] .gw-rules-card');
+    const box = card.getBoundingClientRect();
+    return {top: box.top, bottom: box.bottom, left: box.left, right: box.right,
+            scrolls: card.scrollHeight > card.clientHeight, sections: card.querySelectorAll('[data-section]').length,
+            focused: card.contains(document.activeElement)};
+}"""
+
+
+def use_theme(page, theme):
+    page.evaluate(f"window.jupyterapp.commands.execute('apputils:change-theme', {{theme: '{THEMES[theme]}'}})")
+    page.wait_for_function(f"document.body.dataset.jpThemeLight === '{str(theme == 'light').lower()}'")
+
+
+@pytest.mark.parametrize("theme", THEMES)
+@pytest.mark.parametrize("size", [(1366, 768), (412, 915)], ids=["laptop", "phone"])
+def test_every_view_opens_its_rules_with_the_question_mark_key(lab, size, theme):
+    width, height = size
+    page = lab.open_notebook(ALL_FOUR, viewport={"width": width, "height": height})
+    try:
+        if theme == "dark":
+            use_theme(page, "dark")
+        for game in GAMES:
+            root = root_of(game)
+            lab.wait_for_attr(root, "data-connection", "live")
+            page.locator(root).evaluate(
+                "(el) => { const c = el.querySelector('canvas.gw-board'); (c && c.tabIndex >= 0 ? c : el).focus(); }")
+            page.locator(root).scroll_into_view_if_needed()
+            lab.screenshot(f"shell-{game}-{theme}-{width}", page.locator(root))
+            page.keyboard.press("?")
+            lab.wait_for_attr(root, "data-rules", "open")
+            lab.wait_still(root)
+            shown = page.evaluate(RULES_JS, root)
+            assert shown["sections"] >= 4 and shown["focused"], shown
+            assert shown["top"] >= 0 and shown["left"] >= 0, shown  # inside the window...
+            assert shown["bottom"] <= height and shown["right"] <= width, shown  # ...whole (it scrolls inside)
+            lab.screenshot(f"shell-{game}-rules-{theme}-{width}", page.locator(root))
+            page.keyboard.press("ArrowDown")  # scrolls the rules, not the board
+            page.keyboard.press("Escape")
+            lab.wait_for_attr(root, "data-rules", "closed")
+            assert page.evaluate(FOCUS_JS, root)["inside"]  # back where it was
+    finally:
+        if theme == "dark":
+            use_theme(page, "light")  # the theme is a setting of the worker's JupyterLab: back as it was
+
+
+# each game looking back at its first position after a move (Python), and how to ask
+LOOKING_BACK = [
+    ALL_FOUR[0],
+    "a = Line98(seed=1)\na.play(a.game.legal_moves()[0])\na.goto(0)\na",
+    "b = MahjongConnect(seed=1)\nm = b.game.legal_moves()[0]\nb.remove(m.a, m.b)\nb.goto(0)\nb",
+    "c = LinesOfAction(seed=1, ai={'max_depth': 1})\nc.start(6, 'easy')\nc",
+    "d = Domino(seed=1, level='easy')\nd",  # the computer leads: an action to look back at
+]
+WIDGET_OF = {"line98": "a", "mahjong": "b", "loa": "c", "domino": "d"}
+
+
+def test_the_views_keys_work_wherever_the_focus_is_in_the_view(lab):
+    """Esc (back to the game), M and the board's arrows, pressed while a button of the
+    view has the focus (the Rules button, which every view has), act as on the board."""
+    page = lab.open_notebook(LOOKING_BACK)
+    lab.execute("c.play(c.game.legal_moves()[0])")
+    lab.until("c.moves == 2 and not c.thinking and d.history_length > 1 and not d.thinking")  # they answered
+    lab.execute("c.goto(0)\nd.goto(0)")
+    for game, w in WIDGET_OF.items():
+        root = root_of(game)
+        lab.until(f"{w}.history_index == 0 and {w}.history_length > 1")
+        button = page.locator(f"{root} [data-action=rules]")
+        button.focus()
+        page.keyboard.press("Escape")
+        lab.until(f"{w}.history_index == {w}.history_length - 1")  # back to the game
+        muted = lab.evaluate(f"{w}.muted")
+        button.focus()
+        page.keyboard.press("m")
+        lab.until(f"{w}.muted == {not muted}")
+        if game != "domino":  # (its tiles are buttons: no board cursor)
+            button.focus()
+            page.keyboard.press("ArrowRight")
+            on_board = "(root) => document.activeElement === document.querySelector(root + ' canvas.gw-board')"
+            assert page.evaluate(on_board, root), f"{game}: the arrow did not reach the board"
+        assert lab.evaluate(f"{w}.error") == ""

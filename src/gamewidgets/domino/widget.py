@@ -6,9 +6,9 @@ turns the hand is hidden behind a "pass the device" screen until the next player
 reveals it. Without ``mode=`` it opens in the mode last given (the store's ``domino``
 setting ``mode``, also after a restart; one that is no mode warns: the computer).
 Everything the view does is a method: ``play(tile, end)``, ``draw()``, ``pass_()``,
-``new_game()``, ``set_level(level)``, ``reveal()``, ``undo()``, ``goto(i)`` (the history
-slider: every play, draw and pass is a step; looking back shows the earlier position
-from the same seat, its hand only, and takes no moves). ``show(analysis)`` draws a
+``new_game()``, ``set_level(level)``, ``set_mode(mode)``, ``reveal()``, ``undo()``,
+``goto(i)`` (the history slider: every play, draw and pass is a step; looking back
+shows the earlier position from the same seat, its hand only, and takes no moves). ``show(analysis)`` draws a
 player's analysis of the shown hand on the table; ``watch(player)`` lets a player play
 the user's hand (in local mode both hands, each revealed in turn).
 
@@ -33,10 +33,23 @@ hand's analyses are never drawn.
 
 Each mode's game is saved after every action (``domino/computer``, ``domino/local``)
 and restored by the next widget of that mode (a pending computer turn then runs). A new
-game keeps mode and level. ``ai={...}``: options for whichever level plays, checked at
-once (ai.py, "Options of the levels": ``Domino(ai={"samples": 100})`` plays Medium as
-usual, Hard with 100 samples). A level change while the computer is due starts its
-turn. The view's contract: ``js/domino/CONTRACT.md``.
+game keeps mode and level.
+
+Switching mode: ``set_mode("computer" | "local")`` (the view's **Mode** menu, message
+``set_mode``) keeps the hand left as it stands (saved, as after every action; its kept
+analyses and who played it stay with the widget) and brings back the other mode's
+saved hand -- its level too, a pending computer turn then runs, on one device behind
+the pass-the-device screen -- or deals a new one where that mode has none. Each mode
+keeps its own hand, so a switch loses nothing: the view switches without asking (it
+asks before a new game throws a hand in progress away). The mode switched to is
+remembered (the next ``Domino()`` opens in it). Not against your own player
+(``opponent=`` plays the computer's seat: IllegalMove), not on a driven board, never
+online (an online seat is its own widget).
+
+``ai={...}``: options for whichever level plays, checked at once (ai.py, "Options of
+the levels": ``Domino(ai={"samples": 100})`` plays Medium as usual, Hard with 100
+samples). A level change while the computer is due starts its turn. The view's
+contract: ``js/domino/CONTRACT.md``.
 """
 
 from __future__ import annotations
@@ -72,7 +85,7 @@ class DominoTable(GameWidget):
 
     game_name = "domino"
     #: the methods that change the game: refused on a driven board (GameWidget)
-    _game_changing = ("play", "draw", "pass_", "new_game", "set_level", "undo")
+    _game_changing = ("play", "draw", "pass_", "new_game", "set_level", "set_mode", "undo")
     _esm = view_source("domino")
 
     mode = traitlets.Enum((*MODES, "online"), "computer").tag(sync=True)
@@ -157,7 +170,8 @@ class Domino(DominoTable):
 
     _view_actions: ClassVar[dict[str, str]] = {
         "play": "_view_play", "draw": "_view_simple", "pass": "_view_simple", "new_game": "_view_simple",
-        "reveal": "_view_simple", "set_level": "_view_level", "goto": "_view_goto", "why": "_view_why",
+        "reveal": "_view_simple", "set_level": "_view_level", "set_mode": "_view_mode", "goto": "_view_goto",
+        "why": "_view_why",
     }
 
     def __init__(self, *, mode: str | None = None, level: str | None = None, seed: int | None = None,
@@ -176,6 +190,8 @@ class Domino(DominoTable):
         if self._opponent is not None:
             mode = "computer"
         super().__init__(store=store, **kwargs)
+        #: the hand each mode left (set_mode): the game, its kept analyses, who played it
+        self._parked: dict[str, tuple[Game, dict[int, Analysis], Any]] = {}
         if mode is None:
             mode = self._remembered_mode()
         else:
@@ -188,7 +204,7 @@ class Domino(DominoTable):
             game, saved_level = saved
             level = level or saved_level
         self.level = level or "medium"
-        self.names = ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
+        self.names = _names(mode)
         if self._opponent is not None:
             self.opponent_name = str(getattr(self._opponent, "name", type(self._opponent).__name__))
             self.names = ["You", self.opponent_name]
@@ -293,6 +309,35 @@ class Domino(DominoTable):
         if self.mode == "computer" and not game.is_over and game.turn == COMPUTER and self._thinking is None:
             self._computer_turn()
 
+    def set_mode(self, mode: str) -> None:
+        """Switch between playing the computer (``"computer"``) and two players on one
+        device (``"local"``): the hand left is kept, the other mode's hand comes back
+        (or a new deal), and the mode is remembered; see "Switching mode" in the module
+        docstring. The mode the widget is in already changes nothing."""
+        if not isinstance(mode, str) or mode not in MODES:  # a mode from a view may be any value
+            raise ValueError(f"mode must be one of {MODES}, not {short_repr(mode)}")
+        if self._opponent is not None:
+            raise IllegalMove(f"{self.opponent_name} plays the computer's seat (opponent=): there is no other mode")
+        if mode == self.mode:
+            return
+        self.stop()  # a player watched on the hand left stops with it
+        self._cancel_thinking()
+        self._save()
+        self._parked[self.mode] = (self._game, dict(self._analyses), self._watched)
+        self.store.set_setting(self.game_name, "mode", mode)
+        game, analyses, watched = self._parked.pop(mode, (None, {}, None))
+        saved = self._load(mode)
+        if saved is not None:
+            restored, level = saved
+            if game is None or restored.to_dict() != game.to_dict():  # (played on elsewhere meanwhile)
+                game, analyses, watched = restored, {}, None
+            self.level = level or self.level
+        with self.hold_sync():
+            self.mode = mode
+            self.names = _names(mode)
+            self._analyses, self._watched = analyses, watched
+            self._start(game if game is not None else Game(self.seed), event="mode")
+
     def undo(self) -> Move:
         """Take back the last action (and, against the computer, its answers too, back
         to your last action); returns the move taken back last (against the computer:
@@ -348,6 +393,13 @@ class Domino(DominoTable):
         return overlay
 
     # ------------------------------------------------------------ view handlers
+    def _view_mode(self, message: dict[str, Any]) -> None:
+        mode: Any = message.get("mode")  # set_mode checks it
+        try:
+            self.set_mode(mode)
+        except ValueError as exc:
+            raise BadMessage(str(exc)) from None
+
     def _view_level(self, message: dict[str, Any]) -> None:
         level: Any = message.get("level")  # set_level checks it
         try:
@@ -430,12 +482,13 @@ class Domino(DominoTable):
             analysis = dataclasses.replace(analysis, stats={**analysis.stats, **player.beliefs(view)})
         self._keep_analysis(index, analysis)
 
-    def _start(self, game: Game) -> None:
+    def _start(self, game: Game, event: str = "new") -> None:
+        """Show ``game`` from its start or as saved (``event``: "new", or "mode" for a switch)."""
         self._cancel_thinking()
         self._game = game
         self.handoff = self.mode == "local" and not game.is_over
         self._sync()
-        self._event("new")
+        self._event(event, **({"mode": self.mode} if event == "mode" else {}))
         self._save()
         if self.mode == "computer" and game.turn == COMPUTER and not game.is_over:
             self._computer_turn()  # also a computer turn still pending in a restored game
@@ -505,10 +558,15 @@ class Domino(DominoTable):
             return  # a hand against your own player is not kept (it would come back against the level)
         self.store.save(self.game_name, self.mode, {"game": self._game.to_dict(), "level": self.level})
 
-    def _load(self) -> tuple[Game, str | None] | None:
-        """The game saved for this mode and its level (a damaged save is set aside by
-        the store, with a warning, and a new game starts)."""
-        return self.store.restore(self.game_name, self.mode, _saved_game)
+    def _load(self, mode: str | None = None) -> tuple[Game, str | None] | None:
+        """The game saved for ``mode`` (None: this widget's) and its level (a damaged save
+        is set aside by the store, with a warning, and a new game starts)."""
+        return self.store.restore(self.game_name, mode or self.mode, _saved_game)
+
+
+def _names(mode: str) -> list[str]:
+    """The seats' names in ``mode``."""
+    return ["You", "Computer"] if mode == "computer" else ["Player 1", "Player 2"]
 
 
 def _saved_game(data: dict[str, Any]) -> tuple[Game, str | None]:

@@ -6,7 +6,8 @@ has a method: ``click(cell)`` does what a click does, ``remove(a, b)`` what a dr
 one tile onto the other does (and raises :class:`~gamewidgets.errors.IllegalMove`
 saying why when the pair cannot go), ``hint``, ``shuffle``, ``undo``, ``restart``
 (play again, the same deal), ``new_game``, ``pause`` / ``resume``; ``undo()`` returns
-what it took back (the ``Move``, or ``Shuffle``) as ``game.undo()`` does.
+what it took back (the ``Move``, or ``Shuffle``) as ``game.undo()`` does, or None when
+it brought back the game a play again or a new game replaced (below).
 ``w.show(analysis)`` marks every removable pair and the player's next pair
 (``Solver().analyse(w.game)``); ``w.watch(name)`` takes every name of
 ``gamewidgets.mahjong.PLAYERS`` ("solver", the default, and "random") or a player.
@@ -27,6 +28,16 @@ the constructor, or the scoring of a ``game=`` given, wins over the remembered o
 ``breakdown`` is the score's parts (``game.score_breakdown()``: pairs, hints, time,
 bonus) for the win dialog. The best score of won games is kept by the store per
 scoring (``record``: store keys "mahjong" for timed, "mahjong-standard").
+
+Play again and a new game can be taken back: ``undo()`` right after ``restart()`` or
+``new_game()`` (before the new game's first action, or once its actions are all
+undone) brings the game it replaced back as it was — its pairs, hints, score and
+undo steps; its clock runs again at the next action, so the time between does not
+count. Only a game in progress is kept so (a pair removed or a shuffle, not won):
+one not begun loses nothing, and a won one is over (its score is in the store). Line
+98 does the same. The view also asks before R, N or their buttons throw a game in
+progress away (``shell.confirm``), so a stray key loses nothing either way; the
+rules' own ``Game.restart()`` stays a plain reset.
 
 Lessons: ``MahjongConnect(game=..., lesson=True)`` is a board for teaching: standard
 scoring (no clock), no No-more-moves dialog over a board that has no pair on purpose,
@@ -72,6 +83,8 @@ class MahjongConnect(GameWidget):
         "goto": "_view_goto",
     }
     _setting_traits = (*GameWidget._setting_traits, "orientation", "scoring")
+    #: the game a play again or a new game replaced, while undo can bring it back
+    _previous: Game | None = None
 
     rows = traitlets.Int(8).tag(sync=True)
     cols = traitlets.Int(18).tag(sync=True)
@@ -178,9 +191,14 @@ class MahjongConnect(GameWidget):
             self._event("shuffle")
         return shuffle
 
-    def undo(self) -> Move | Shuffle:
-        """Take back the last removal or shuffle; returns it (the Move, or Shuffle)."""
+    def undo(self) -> Move | Shuffle | None:
+        """Take back the last removal or shuffle; returns it (the Move, or Shuffle).
+        Right after ``restart()`` or ``new_game()`` (nothing of the new game to take
+        back), bring back the game it replaced, as it was, and return None."""
         self._require_playing()
+        if not self._game.actions and self._previous is not None:
+            self._bring_back_previous()
+            return None
         taken = self._game.undo()
         removal = isinstance(taken, Move)
         with self.hold_sync():
@@ -190,17 +208,20 @@ class MahjongConnect(GameWidget):
         return taken
 
     def restart(self) -> None:
-        """Play the same deal again."""
+        """Play the same deal again; ``undo()`` right after brings this game back."""
         self._go_live()
-        self._game.restart()
-        self._start(self._game, kind="restart")
+        previous = self._kept_for_undo()
+        game = self._game.copy()  # a new object: the one replaced stays as it was, for undo
+        game.restart()
+        self._start(game, kind="restart", previous=previous)
 
     def new_game(self, seed: int | None = None) -> None:
         """Deal a new game, deal ``seed`` (None: a random one), with the same scoring and the
-        clock back at 0."""
+        clock back at 0; ``undo()`` right after brings this game back."""
+        previous = self._kept_for_undo()
         clock = self._game.clock.copy()
         clock.reset()
-        self._start(Game(seed, scoring=self._game.scoring, clock=clock))
+        self._start(Game(seed, scoring=self._game.scoring, clock=clock), previous=previous)
 
     def pause(self) -> None:
         """Pause the game: the clock stops and moves are refused until :meth:`resume` (nothing
@@ -361,8 +382,32 @@ class MahjongConnect(GameWidget):
                 self.store.finish(self.record_key, self._game.score, len(self._game.moves), self._game.seed)
                 self.record = self.store.record(self.record_key)
 
-    def _start(self, game: Game, kind: str = "new") -> None:
+    def _kept_for_undo(self) -> Game | None:
+        """What a play again or a new game keeps for undo: the game, when it is in
+        progress (a pair removed or a shuffle, not won; its clock is stopped), else None."""
+        game = self._game
+        if not game.actions or game.won:
+            return None
+        game.clock.stop()
+        return game
+
+    def _bring_back_previous(self) -> None:
+        """Undo of a play again or a new game: the game it replaced, as it was."""
+        assert self._previous is not None
+        game, self._previous = self._previous, None
+        game.scoring = self.scoring
         self._game = game
+        with self.hold_sync():
+            self.rows, self.cols = game.shape  # a new game may have had another size
+            self.selected = []
+            self.record = self.store.record(self.record_key)
+            self._sync()
+            self._event("undo", restored=True)
+
+    def _start(self, game: Game, kind: str = "new", previous: Game | None = None) -> None:
+        """Show ``game`` from its start; ``previous``: the game it replaces, for undo."""
+        self._game = game
+        self._previous = previous
         with self.hold_sync():
             self.rows, self.cols = game.shape
             self.selected = []
@@ -383,7 +428,7 @@ class MahjongConnect(GameWidget):
             self.won = game.won
             self.stuck = game.stuck
             self.paused = game.paused
-            self.can_undo = bool(game._undo)
+            self.can_undo = bool(game.actions) or self._previous is not None
             self._sync_score()
 
     def _sync_score(self) -> None:
