@@ -95,6 +95,10 @@ class Analysis:
     reason: str
     stats: Mapping[str, Any] = field(default_factory=dict)  # depth, nodes, time_ms
     pv: tuple[Any, ...] = ()
+    #: the search as a tree (:class:`gamewidgets.search.SearchTree`) when the player was
+    #: asked to record it (``analyse(game, trace=True)``), else None; not part of ``==``
+    #: nor of ``to_dict()`` (a record keeps what was decided, not how)
+    tree: Any = field(default=None, compare=False, repr=False)
 
     def __eq__(self, other: object) -> bool:
         """The same decision, explained the same: timing (``stats["time_ms"]``) aside."""

@@ -32,14 +32,18 @@ its path); finding paths grows fast past it (a 60×60 grid took 30–50 s).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import combinations
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ..errors import GameError
 from .connect import Occupancy, connected
 from .tiles import full_set, match_group
+
+if TYPE_CHECKING:
+    from ..search import SearchTree
 
 ROWS, COLS = 8, 18
 #: the largest layout accepted from outside: the board, either way round (see the module docstring)
@@ -154,9 +158,18 @@ def removable_pairs(grid: np.ndarray) -> list[Pair]:
 
 
 # --------------------------------------------------------------------- solver
-def solve(grid: np.ndarray, max_nodes: int = 200_000) -> list[Pair] | None:
+def solve(grid: np.ndarray, max_nodes: int = 200_000, tree: SearchTree | None = None,
+          move_of: Callable[[Pair], Any] = lambda pair: pair) -> list[Pair] | None:
     """A sequence of pairs that clears ``grid`` completely, or None when there is
-    none (proved by exhausting the search). :class:`SearchLimit` past ``max_nodes``."""
+    none (proved by exhausting the search). :class:`SearchLimit` past ``max_nodes``.
+
+    ``tree``: record the search in it (a :class:`~gamewidgets.search.SearchTree` of
+    ``grid``'s position, its moves ``move_of(pair)``): a node for every position
+    searched, in the order searched: a forced pair is a node of kind "forced"; a
+    position found dead before is a "transposition"; one whose every pair failed a
+    "dead end"; the cleared grid "terminal". A node's score is 1 when the grid can be
+    cleared from it (it is on the way to the sequence found), -1 when it cannot (proved);
+    nodes still open when the search gave up have none."""
     dead: set[bytes] = set()
     nodes = 0
 
@@ -167,21 +180,42 @@ def solve(grid: np.ndarray, max_nodes: int = 200_000) -> list[Pair] | None:
             raise SearchLimit(f"no answer after {max_nodes} positions")
         grid = grid.copy()
         forced = _remove_forced(grid)
+        if tree is not None:
+            for pair in forced:
+                tree.enter(move_of(pair), kind="forced")
+        answer: list[Pair] | None = None
         if not grid.any():
-            return forced
-        key = grid.tobytes()
-        if key in dead:
-            return None
-        for a, b in removable_pairs(grid):
-            child = grid.copy()
-            child[a] = child[b] = 0
-            rest = search(child)
-            if rest is not None:
-                return [*forced, (a, b), *rest]
-        dead.add(key)
-        return None
+            answer, kind = forced, "terminal"
+        elif grid.tobytes() in dead:
+            kind = "transposition"
+        else:
+            kind = "dead end"
+            for a, b in removable_pairs(grid):
+                child = grid.copy()
+                child[a] = child[b] = 0
+                if tree is not None:
+                    tree.enter(move_of((a, b)))
+                rest = search(child)
+                if tree is not None:
+                    tree.leave(score=-1.0 if rest is None else 1.0)
+                if rest is not None:
+                    answer, kind = [*forced, (a, b), *rest], "search"
+                    break
+            if answer is None:
+                dead.add(grid.tobytes())
+        if tree is not None:
+            score = -1.0 if answer is None else 1.0
+            here = tree.current  # this position: after the forced pairs
+            if here is not None:  # (a forced pair that leads on stays "forced")
+                tree.update(here, kind="forced" if here.kind == "forced" and kind == "search" else kind, score=score)
+            for _ in forced:  # back up the chain of forced pairs, each as good as where it led
+                tree.leave(score=score)
+        return answer
 
-    return search(np.asarray(grid, dtype=np.int8))
+    answer = search(np.asarray(grid, dtype=np.int8))
+    if tree is not None:  # the root's own verdict (a search that gave up leaves it open)
+        tree.update(tree.root, score=-1.0 if answer is None else 1.0)
+    return answer
 
 
 SAFE, DEAD_END, UNKNOWN = "safe", "dead end", "unknown"

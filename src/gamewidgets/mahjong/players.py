@@ -33,6 +33,7 @@ import numpy as np
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
+from ..search import DEFAULT_BUDGET, SearchTree
 from .connect import find_paths
 from .deal import DEAD_END, SAFE, SAFETY_TERM, UNKNOWN, Pair, SearchLimit, pair_safety, solve
 from .rules import Game, Move
@@ -83,13 +84,14 @@ class Solver:
             return Move(*solution[0])
         return min(zip(_turns(game, moves), range(len(moves)), moves, strict=True))[2]
 
-    def _solution(self, game: Game) -> tuple[list[Pair] | None, str]:
-        """A clearing sequence of the position (the one kept, while it applies) and the verdict."""
+    def _solution(self, game: Game, tree: SearchTree | None = None) -> tuple[list[Pair] | None, str]:
+        """A clearing sequence of the position (the one kept, while it applies: not when
+        the search is to be recorded in ``tree``) and the verdict."""
         key = game.grid.tobytes()
-        if key in self._plans:
+        if key in self._plans and tree is None:
             return self._plans[key], "solved"
         try:
-            solution = solve(game.grid, max_nodes=self.max_nodes)
+            solution = solve(game.grid, max_nodes=self.max_nodes, tree=tree, move_of=lambda pair: Move(*pair))
         except SearchLimit:
             return None, "search limit"
         if solution is None:
@@ -101,12 +103,17 @@ class Solver:
             grid[a] = grid[b] = 0
         return solution, "solved"
 
-    def analyse(self, game: Game) -> Analysis:
+    def analyse(self, game: Game, *, trace: bool = False, budget: int = DEFAULT_BUDGET) -> Analysis:
         """Every removable pair as a candidate, scored ``plan`` + ``turns`` (see the module
-        docstring), best first, with its safety; GameOver when no pair can be removed."""
+        docstring), best first, with its safety; GameOver when no pair can be removed.
+        ``trace=True``: the clearing search as ``analysis.tree`` (at most ``budget``
+        nodes; see :func:`~gamewidgets.mahjong.deal.solve`), its sequence marked."""
         started = time.perf_counter()
         moves = _removable(game)
-        solution, verdict = self._solution(game)
+        tree = SearchTree(game, budget=budget, play=lambda g, move: g.play(move)) if trace else None
+        solution, verdict = self._solution(game, tree)
+        if tree is not None and solution:
+            tree.mark_line([Move(*pair) for pair in solution])
         first = Move(*solution[0]) if solution else None
         known = [solution] if solution else []
         candidates, safety = [], {}
@@ -142,6 +149,7 @@ class Solver:
             stats={"depth": len(solution) if solution else None, "nodes": len(moves),
                    "time_ms": round(elapsed * 1000, 1), "verdict": verdict, "safety": safety},
             pv=tuple(Move(*p) for p in solution) if solution else (),
+            tree=tree,
         )
 
 
