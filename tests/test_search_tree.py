@@ -48,6 +48,7 @@ def test_a_tree_built_as_a_search_recurses():
     assert len(tree) == 5 == tree.root.nodes and a.nodes == 3 and not tree.cut
     assert [n.move for n in tree] == [None, 1, 10, 20, 2]  # the order searched
     leaf, = tree.find(kind="leaf")
+    assert repr(leaf) == "<Node 10 [leaf] 2, 0 children>"
     assert tree.line(leaf) == (1, 10) and leaf.level == 2 and leaf.game().value == 11
     assert tree.root.game().value == 0  # the position searched, kept as it was
     assert [n.move for n in tree.find(lambda n: n.score is not None and n.score < 0)] == [20, 2]

@@ -47,7 +47,7 @@ DEFAULT_BUDGET = 100_000
 OUTLINE_LEVELS, OUTLINE_CHILDREN = 4, 8
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Node:
     """One position of the search (see the module docstring)."""
 
@@ -96,6 +96,9 @@ class Node:
         if self.tree is None:
             raise LookupError("this node belongs to no tree")
         return self.tree.game_at(self)
+
+    def __repr__(self) -> str:
+        return f"<Node {self.describe()}, {len(self.children)} children>"
 
     def describe(self) -> str:
         """One line: the move, what the node is, its score."""
@@ -226,14 +229,20 @@ class SearchTree:
         """One plain dict per node, in the search's order: ``id``, ``parent`` (its id,
         None at the root), ``level``, ``move``, ``kind``, ``score``, ``bound``,
         ``depth``, ``on_pv``, ``nodes``, then the terms and the facts."""
-        ids: dict[int, int] = {}
+        order = list(self)
+        ids = {id(node): i for i, node in enumerate(order)}
+        sizes = [1] * len(order)  # subtree sizes, children before their parent (one pass)
+        for i in range(len(order) - 1, 0, -1):
+            sizes[ids[id(order[i].parent)]] += sizes[i]
+        levels = [0] * len(order)
         rows = []
-        for i, node in enumerate(self):
-            ids[id(node)] = i
+        for i, node in enumerate(order):
+            parent = None if node.parent is None else ids[id(node.parent)]
+            levels[i] = 0 if parent is None else levels[parent] + 1
             rows.append({
-                "id": i, "parent": None if node.parent is None else ids[id(node.parent)], "level": node.level,
+                "id": i, "parent": parent, "level": levels[i],
                 "move": None if node.move is None else str(node.move), "kind": node.kind, "score": node.score,
-                "bound": node.bound, "depth": node.depth, "on_pv": node.on_pv, "nodes": node.nodes,
+                "bound": node.bound, "depth": node.depth, "on_pv": node.on_pv, "nodes": sizes[i],
                 **node.terms, **node.facts,
             })
         return rows
