@@ -127,9 +127,9 @@ def test_the_solver_keeps_its_plan_while_it_applies(monkeypatch):
     calls = []
     real_solve = dealing.solve
 
-    def counted(grid, max_nodes=200_000):
+    def counted(grid, max_nodes=200_000, **options):
         calls.append(int(np.count_nonzero(grid)))
-        return real_solve(grid, max_nodes)
+        return real_solve(grid, max_nodes, **options)
 
     monkeypatch.setattr("gamewidgets.mahjong.players.solve", counted)
     widget = MahjongConnect(seed=7, store=None)
