@@ -105,21 +105,30 @@ async ([path, timeoutMs]) => {
     if (app.shell.collapseLeft) app.shell.collapseLeft();
     const timeout = new Promise((_, reject) => setTimeout(
         () => reject(new Error(`run-all did not finish in ${timeoutMs} ms`)), timeoutMs));
-    const ok = await Promise.race([
-        app.commands.execute('notebook:run-all-cells', {widgetId: panel.id}),
-        timeout,
-    ]);
+    let ok, timedOut = '';
+    try {
+        ok = await Promise.race([
+            app.commands.execute('notebook:run-all-cells', {widgetId: panel.id}),
+            timeout,
+        ]);
+    } catch (error) {
+        timedOut = String(error);  // said with each cell's state (its prompt: [*] still running)
+    }
     const cells = [];
-    for (const cell of Array.from(panel.content.model.cells)) {
-        if (cell.type !== 'code') continue;
+    panel.content.widgets.forEach((widget, i) => {
+        const cell = widget.model;
+        if (cell.type !== 'code') return;
         const outputs = cell.outputs.toJSON();
         cells.push({
             source: cell.sharedModel.getSource(),
             executionCount: cell.executionCount,
+            prompt: widget.promptNode ? widget.promptNode.textContent : '',
             errors: outputs.filter(o => o.output_type === 'error'),
+            outputs: outputs.length,
         });
-    }
-    return {ok: ok !== false, cells};
+    });
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return {ok: ok !== false && !timedOut, timedOut, cells, kernel: kernel ? kernel.status : 'none'};
 }
 """
 
@@ -403,6 +412,12 @@ class Lab:
                 f"running all cells of {path} failed: {error}\n"
                 f"page state: {self._page_state(path)}"
             )
+        if result["timedOut"]:  # which cell is still running, or never got its answer
+            states = "\n".join(f"cell {i}: prompt {c['prompt']!r}, execution count {c['executionCount']}, "
+                                f"{c['outputs']} output(s): {c['source'][:60]!r}"
+                                for i, c in enumerate(result["cells"]))
+            self._fail(f"running all cells of {path} failed: {result['timedOut']} (the kernel: {result['kernel']})\n"
+                       f"{states}\npage state: {self._page_state(path)}")
         problems = []
         for index, cell in enumerate(result["cells"]):
             for error in cell["errors"]:
