@@ -6,22 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gamewidgets.how_to_play import how_to_play
+from gamewidgets.how_to_play import how_to_play, plain
 from gamewidgets.line98.rules import points
 
 INPUT_JS = Path(__file__).resolve().parents[1] / "js" / "line98" / "input.js"
-
-
-def text_of(runs):
-    return "".join(text for _, text in runs)
-
-
-def keys_of(runs):
-    return [text for style, text in runs if style == "code"]
-
-
-def tables():
-    return [b for b in how_to_play("line98").blocks if b["kind"] == "table"]
 
 
 def test_the_sections_a_newcomer_needs():
@@ -31,17 +19,16 @@ def test_the_sections_a_newcomer_needs():
 
 
 def test_the_scoring_table_is_the_rules_scoring():
-    table = next(t for t in tables() if text_of(t["header"][0]) == "balls")
-    balls = [int(text_of(cell)) for cell in table["header"][1:]]
-    scores = [int(text_of(cell)) for cell in table["rows"][0][1:]]
+    table = how_to_play("line98").table("balls")
+    balls = [int(plain(cell)) for cell in table["header"][1:]]
+    scores = [int(plain(cell)) for cell in table["rows"][0][1:]]
     assert balls == [5, 6, 7, 8, 9]
     assert scores == [points(n) for n in balls] == [10, 12, 18, 28, 42]
     assert "2n² − 20n + 60" in how_to_play("line98").markdown
 
 
 def test_the_keys_table_names_every_key_the_view_handles():
-    table = next(t for t in tables() if text_of(t["header"][0]) == "key")
-    keys = {key for row in table["rows"] for key in keys_of(row[0])}
+    keys = how_to_play("line98").keys()
     assert {"←", "→", "↑", "↓", "Home", "End", "Ctrl+Home", "Ctrl+End", "Enter", "Space", "Esc", "U", "N", "S",
             "M", "PageUp", "PageDown", "[", "]", "?"} <= keys
     source = INPUT_JS.read_text(encoding="utf-8")

@@ -8,27 +8,15 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from gamewidgets.how_to_play import how_to_play
+from gamewidgets.how_to_play import how_to_play, plain
 from gamewidgets.loa.ai import PLAYERS
 from gamewidgets.loa.rules import FIRST, MOVE_LIMIT, NAMES, SECOND, SIZES, Game
 
 INPUT_JS = Path(__file__).resolve().parents[1] / "js" / "loa" / "input.js"
 
 
-def text_of(runs):
-    return "".join(text for _, text in runs)
-
-
-def keys_of(runs):
-    return [text for style, text in runs if style == "code"]
-
-
 def rules():
     return how_to_play("loa")
-
-
-def table(first_header):
-    return next(b for b in rules().blocks if b["kind"] == "table" and text_of(b["header"][0]) == first_header)
 
 
 def section_blocks(name):
@@ -49,20 +37,20 @@ def test_the_sections_a_newcomer_needs():
 
 
 def test_the_boards_table_is_the_rules_sizes_and_their_pieces():
-    rows = table("board")["rows"]
-    assert [text_of(row[0]) for row in rows] == [f"{n}×{n}" for n in SIZES]
+    rows = rules().table("board")["rows"]
+    assert [plain(row[0]) for row in rows] == [f"{n}×{n}" for n in SIZES]
     for n, row in zip(SIZES, rows, strict=True):
         game = Game(n)
-        assert text_of(row[1]).startswith(NAMES[n])
-        pieces = int(text_of(row[2]))
+        assert plain(row[1]).startswith(NAMES[n])
+        pieces = int(plain(row[2]))
         assert pieces == game.pieces[FIRST].bit_count() == game.pieces[SECOND].bit_count()
-    assert [text_of(row[2]) for row in rows] == ["8", "10", "12"]
+    assert [plain(row[2]) for row in rows] == ["8", "10", "12"]
 
 
 def test_the_levels_are_the_computers_levels_one_line_each():
     lists = [b for b in section_blocks("The computer") if b["kind"] == "list"]
     assert len(lists) == 1
-    named = [text_of(item).split(":")[0] for item in lists[0]["items"]]
+    named = [plain(item).split(":")[0] for item in lists[0]["items"]]
     assert named == [level.capitalize() for level in PLAYERS]
 
 
@@ -74,7 +62,7 @@ def test_the_end_of_the_game_says_the_rules_move_limit_and_who_wins():
 
 
 def test_the_keys_table_names_every_key_the_view_handles():
-    keys = {key for row in table("key")["rows"] for key in keys_of(row[0])}
+    keys = rules().keys()
     assert {"←", "→", "↑", "↓", "Home", "End", "Ctrl+Home", "Ctrl+End", "Enter", "Space", "Esc", "U", "W", "P",
             "M", "PageUp", "PageDown", "[", "]", "?"} <= keys
     source = INPUT_JS.read_text(encoding="utf-8")

@@ -20,13 +20,6 @@ def text() -> str:
     return str(how_to_play("mahjong"))
 
 
-def keys_in_table() -> set[str]:
-    """The keys (`code` runs) of the Keys table's first column."""
-    table = next(b for b in how_to_play("mahjong").blocks if b["kind"] == "table" and
-                 "".join(t for _, t in b["header"][0]) == "key")
-    return {t for row in table["rows"] for style, t in row[0] if style == "code"}
-
-
 def test_it_has_the_sections_a_newcomer_needs_and_w_rules_shows_it():
     assert how_to_play("mahjong").sections() == [
         "The goal", "The tiles", "Removing a pair", "Hint", "No more moves", "Undo, play again, new game",
@@ -62,6 +55,6 @@ def test_every_key_of_the_view_is_in_the_keys_table():
     source = INPUT_JS.read_text(encoding="utf-8")
     letters = set(re.findall(r'case "([a-z])":', source))
     assert letters == {"h", "u", "s", "n", "r", "p", "m"}
-    shown = keys_in_table()
+    shown = how_to_play("mahjong").keys()
     assert {letter.upper() for letter in letters} <= shown
     assert {"Enter", "Space", "Esc", "Home", "End", "PageUp", "PageDown", "[", "]", "?"} <= shown

@@ -12,8 +12,8 @@
 // What it does for the view:
 // - keys and focus (keys.js): no key reaches the notebook's shortcuts while the view
 //   has focus; a click anywhere on it gives it focus, shown by a focus ring. The
-//   board's keys (arrows, Home/End, Esc, PageUp/PageDown) pressed on a button or a
-//   checkbox of the view act on the board (shell.focusOn's canvas), as if pressed there.
+//   board's keys (arrows, Home/End, Esc, PageUp/PageDown) pressed on a button, a
+//   checkbox or the view itself act on the board (shell.focusOn's canvas), as if pressed there.
 // - how to play (rules.js): the game's rules in a panel over the view, opened by the
 //   `?` key anywhere in it or by `shell.rules.button` (each view puts it in its toolbar).
 // - nothing lost to one key (confirm.js): `shell.confirm.ask(...)` before a key or a
@@ -166,13 +166,14 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
   const confirm = createConfirm({ doc, root, returnFocus: () => focusTarget(), onCleanup });
 
   // the board's keys wherever the focus is in the view: pressed on a button or a
-  // checkbox of the view (not in a dialog, the rules or a field; not the slider, whose
-  // arrows are its own), the board's keys (the arrows, Home/End, Esc: deselect, or back
+  // checkbox of the view, or on the view itself (not in a dialog, the rules or a field;
+  // not the slider, whose arrows are its own), the board's keys (the arrows, Home/End, Esc: deselect, or back
   // to the game while looking back; PageUp/PageDown) give the board the focus and act
   // there, as if pressed on it
   const onControlKey = (event) => {
-    if (event.defaultPrevented || !BOARD_KEYS.has(event.key) || keyPlace(event) !== "control") return;
     const target = event.target;
+    if (event.defaultPrevented || !BOARD_KEYS.has(event.key)) return;
+    if (keyPlace(event) !== "control" && target !== root) return;
     if (target.type === "range" || target.closest(".gw-dialog-backdrop, .gw-rules")) return;
     const board = focusTarget();
     if (!board || board === root || board.tagName !== "CANVAS" || board.tabIndex < 0 || !root.contains(board)) return;

@@ -5,9 +5,10 @@
 // - Enter / Space act on the board when it has the focus; on a button or a checkbox
 //   they are the control's own (click, tick).
 // - The board's cursor keys (arrows, Home/End, Ctrl+Home/End) move its cursor; pressed
-//   on a button, a checkbox or the view itself, they also give the board the focus
-//   (its cursor shows, and Enter then plays there). The history slider keeps its own
-//   keys (arrows, Home/End, PageUp/PageDown step through the game).
+//   on a button, a checkbox or the view itself, the shell gives the board the focus and
+//   the key (js/lib/shell.js), so its cursor shows and Enter then plays there. The
+//   history slider keeps its own keys (arrows, Home/End, PageUp/PageDown step through
+//   the game).
 // - Esc (deselect; looking back: return to the game), U, N, S (suggest), M, the history
 //   keys PageUp/PageDown and [ ], anywhere in the view. `?` (the rules) is the shell's
 //   (js/lib/rules.js).
@@ -81,10 +82,9 @@ export function inputListeners(view, { board, panel, moves, confirm }) {
     // the history slider's own keys (arrows, Home/End, PageUp/PageDown)
     if (place === "control" && target.type === "range" && isControlKey(event)) return;
     const plain = !event.ctrlKey && !event.metaKey && !event.altKey;
-    if (cursor.handleKey(event)) {
+    if (onBoard && cursor.handleKey(event)) {
       // (the cursor moved even during an animation; that changes no game state)
       if (view.anim) moves.finish();
-      if (!onBoard) canvas.focus({ preventScroll: true }); // the cursor shows where the board has the focus
       focus.usedKeyboard();
       consume(event);
       requestDraw();

@@ -225,7 +225,7 @@ class GameWidget(anywidget.AnyWidget):
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
         self.picture_id = self.model_id
-        self.how_to_play = how_to_play(self.game_name).blocks
+        self.how_to_play = list(how_to_play(self.game_name).blocks)  # (the read text stays as read)
         self._use_remembered_settings(given=kwargs)
         self.observe(self._remember_setting, names=list(self._setting_traits))
         self.on_msg(self._on_view_message)

@@ -26,7 +26,7 @@ from typing import Any
 
 from .errors import GameError
 
-__all__ = ["GAMES", "HowToPlay", "RulesTextError", "blocks", "how_to_play", "runs"]
+__all__ = ["GAMES", "HowToPlay", "RulesTextError", "blocks", "how_to_play", "plain", "runs"]
 
 #: the games that have a text, by their ``game_name``
 GAMES = ("line98", "mahjong", "loa", "domino")
@@ -51,6 +51,11 @@ def runs(text: str) -> list[list[str]]:
     if at < len(text):
         out.append(["", text[at:]])
     return out
+
+
+def plain(inline: list[list[str]]) -> str:
+    """The text of inline runs, without their styles: ``plain(runs(text))``."""
+    return "".join(text for _, text in inline)
 
 
 def _cells(line: str) -> list[str]:
@@ -117,8 +122,8 @@ class HowToPlay:
     game: str
     markdown: str
 
-    @property
-    def blocks(self) -> list[dict[str, Any]]:
+    @functools.cached_property
+    def blocks(self) -> list[dict[str, Any]]:  # read once: every widget of the game sends them
         return blocks(self.markdown)
 
     @property
@@ -128,6 +133,17 @@ class HowToPlay:
     def sections(self) -> list[str]:
         """The section headings, in order."""
         return [b["text"] for b in self.blocks if b["kind"] == "section"]
+
+    def table(self, first_header: str) -> dict[str, Any]:
+        """The table whose first column is headed ``first_header`` (e.g. "key")."""
+        for block in self.blocks:
+            if block["kind"] == "table" and plain(block["header"][0]) == first_header:
+                return block
+        raise LookupError(f"the {self.game} rules have no table headed {first_header!r}")
+
+    def keys(self) -> set[str]:
+        """The keys the Keys table names (the `code` runs of its first column)."""
+        return {text for row in self.table("key")["rows"] for style, text in row[0] if style == "code"}
 
     def __str__(self) -> str:
         return self.markdown

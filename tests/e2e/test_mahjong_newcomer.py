@@ -116,6 +116,17 @@ def check_rules_panel(lab, page, viewport, name):
     lab.wait_for_attr(ROOT, "data-rules", "closed")
 
 
+
+def game_state(lab):
+    return lab.evaluate("[w.grid, w.score, w.tiles_left, w.history_length]")
+
+
+def assert_kept(lab, kept):
+    """The question closed and nothing sent meanwhile changed the game."""
+    lab.wait_for_attr(ROOT, "data-asking", "")
+    lab.round_trip(ROOT)
+    assert game_state(lab) == kept
+
 def test_at_a_laptop_size_the_rules_the_scoring_setting_and_what_a_hint_costs(lab):
     page = open_game(lab, viewport=LAPTOP)
     lab.wait_for_attr(ROOT, "data-tiles", 144)
@@ -165,16 +176,14 @@ def test_play_again_and_new_game_ask_first_while_a_game_is_under_way(lab):
     click_cell(page, (0, 1))
     lab.wait_for_attr(ROOT, "data-tiles", 4)
     lab.wait_for_attr(ROOT, "data-state", "stuck")
-    kept = lab.evaluate("[w.grid, w.score, w.tiles_left, w.history_length]")
+    kept = game_state(lab)
     # the No more moves box's New game asks too; Esc keeps the game
     page.locator("[data-dialog=stuck] [data-action=new]").click()
     lab.wait_for_attr(ROOT, "data-asking", "new")
     assert page.locator(f"{CONFIRM} [data-action=confirm]").text_content() == "New game"
     lab.screenshot("mahjong-newcomer-ask-stuck", page.locator(ROOT))
     page.keyboard.press("Escape")
-    lab.wait_for_attr(ROOT, "data-asking", "")
-    lab.round_trip(ROOT)
-    assert lab.evaluate("[w.grid, w.score, w.tiles_left, w.history_length]") == kept
+    assert_kept(lab, kept)
     # R asks (the game's keys rest meanwhile); Esc keeps the tiles and the score
     page.locator(CANVAS).focus()
     page.keyboard.press("r")
@@ -184,16 +193,12 @@ def test_play_again_and_new_game_ask_first_while_a_game_is_under_way(lab):
     lab.screenshot("mahjong-newcomer-ask-restart", page.locator(ROOT))
     page.keyboard.press("u")
     page.keyboard.press("Escape")
-    lab.wait_for_attr(ROOT, "data-asking", "")
-    lab.round_trip(ROOT)
-    assert lab.evaluate("[w.grid, w.score, w.tiles_left, w.history_length]") == kept
+    assert_kept(lab, kept)
     # the toolbar's New game asks; Keep playing changes nothing
     page.locator(f"{ROOT} .gw-toolbar [data-action=new]").click()
     lab.wait_for_attr(ROOT, "data-asking", "new")
     page.locator(f"{CONFIRM} [data-action=cancel]").click()
-    lab.wait_for_attr(ROOT, "data-asking", "")
-    lab.round_trip(ROOT)
-    assert lab.evaluate("[w.grid, w.score, w.tiles_left, w.history_length]") == kept
+    assert_kept(lab, kept)
     # R, then Enter: the same deal again from the start; U brings the game back
     page.locator(CANVAS).focus()
     page.keyboard.press("r")
