@@ -99,6 +99,45 @@ export function createToolbar({ doc = document, label, children = [] }) {
 }
 
 /**
+ * Keep `toolbar` in one row: while its buttons with their labels and key chips do not
+ * fit, the chips go, and then the labels (icons only, as in a compact view; the
+ * tooltips say the rest). data-fit="full" | "no-keys" | "icons" on the toolbar (the
+ * shared style hides what each step drops); the width each step needs is measured
+ * while it shows, so a wider toolbar gets them back.
+ */
+export function keepInOneRow(toolbar, onCleanup) {
+  const win = toolbar.ownerDocument.defaultView || window;
+  if (typeof win.ResizeObserver !== "function") return;
+  const STEPS = ["full", "no-keys", "icons"];
+  const needed = {}; // step -> the width its buttons took, as last measured
+  toolbar.dataset.fit = "full";
+  const measure = () => {
+    // the buttons' own widths; a gap between every two items, the spacer's included
+    const items = [...toolbar.children].filter((c) => win.getComputedStyle(c).display !== "none");
+    const gap = parseFloat(win.getComputedStyle(toolbar).columnGap) || 0;
+    const widths = items.filter((c) => !c.classList.contains("gw-spacer")).map((c) => c.getBoundingClientRect().width);
+    return widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, items.length - 1);
+  };
+  const check = () => {
+    const room = toolbar.clientWidth;
+    if (!room) return;
+    let k = STEPS.indexOf(toolbar.dataset.fit);
+    needed[STEPS[k]] = measure();
+    while (needed[STEPS[k]] > room && k < STEPS.length - 1) {
+      toolbar.dataset.fit = STEPS[++k];
+      needed[STEPS[k]] = measure();
+    }
+    while (k > 0 && needed[STEPS[k - 1]] !== undefined && needed[STEPS[k - 1]] <= room) {
+      toolbar.dataset.fit = STEPS[--k];
+      needed[STEPS[k]] = measure();
+    }
+  };
+  const observer = new win.ResizeObserver(check);
+  observer.observe(toolbar);
+  onCleanup(() => observer.disconnect());
+}
+
+/**
  * The Sound on/off button every game has, bound to the `muted` trait (key M where
  * the view handles it). `onToggle(muted)` runs after a click; unmuting first unlocks
  * the audio context and plays `unmuteTone` (a tone name or notes) as feedback.

@@ -74,6 +74,10 @@ const CSS = `
 }
 .gw-root .gw-stat[data-stat="record"] .gw-stat-value { color: ${PALETTE.accent}; }
 .gw-root .gw-toolbar { display: flex; gap: 6px; flex-wrap: wrap; margin-bottom: 10px; }
+/* a toolbar kept in one row (keepInOneRow, buttons.js): the key chips go, then the labels */
+.gw-root .gw-toolbar:not([data-fit="full"])[data-fit] .gw-button kbd { display: none; }
+.gw-root .gw-toolbar[data-fit="icons"] .gw-button:has(svg) { padding: 0 9px; }
+.gw-root .gw-toolbar[data-fit="icons"] .gw-button:has(svg) .gw-button-label { display: none; }
 .gw-root .gw-button {
   display: inline-flex; align-items: center; gap: 6px;
   height: 30px; padding: 0 12px; border-radius: 8px;

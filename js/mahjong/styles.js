@@ -31,9 +31,6 @@ const CSS = `
   border: 1px solid rgba(255, 255, 255, 0.14); border-radius: 6px; padding: 1px 4px; cursor: pointer;
 }
 .gw-mahjong .gw-setting[hidden] { display: none; }
-.gw-mahjong .gw-toolbar:not([data-fit="full"]) .gw-button kbd { display: none; }
-.gw-mahjong .gw-toolbar[data-fit="icons"] .gw-button:has(svg) { padding: 0 9px; }
-.gw-mahjong .gw-toolbar[data-fit="icons"] .gw-button:has(svg) .gw-button-label { display: none; }
 /* the settings row sits between the toolbar and the board */
 .gw-mahjong[data-settings-place="above"] .gw-settings { margin: -2px 0 8px; align-items: center; }
 .gw-mahjong .gw-mj-scoring > span { color: ${PALETTE.text}; font-weight: 600; }

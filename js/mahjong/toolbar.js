@@ -5,9 +5,9 @@
 // not Hint, Undo, Shuffle — their tooltips say to return to the game; a board played
 // by a program, driven_by: none but Rules and Sound). New game and Play again ask
 // first while a game is under way (startover.js). The row never wraps: the keys'
-// chips, then the labels, go while it would (fitInOneRow).
+// chips, then the labels, go while it would (keepInOneRow, js/lib/buttons.js).
 
-import { createButton, createMuteButton, createToolbar } from "../lib/buttons.js";
+import { createButton, createMuteButton, createToolbar, keepInOneRow } from "../lib/buttons.js";
 import { element as h } from "../lib/element.js";
 import { togglePause } from "./input.js";
 import { SOUNDS } from "./sounds.js";
@@ -21,45 +21,6 @@ const ICONS = {
   pause: '<path d="M8 5v14"/><path d="M16 5v14"/>',
   resume: '<path d="M7 4l12 8-12 8z"/>',
 };
-
-/**
- * The toolbar in one row: while the buttons with their labels and key chips (H, U,
- * ...) do not fit, the chips go, and then the labels (icons only, as in a compact
- * view; the tooltips say the rest). data-fit="full" | "no-keys" | "icons" on the
- * toolbar; the width each step needs is measured while it shows, so a wider toolbar
- * gets them back.
- */
-function fitInOneRow(view, toolbar) {
-  const win = view.doc.defaultView || window;
-  if (typeof win.ResizeObserver !== "function") return;
-  const STEPS = ["full", "no-keys", "icons"];
-  const needed = {}; // step -> the width its buttons took, as last measured
-  toolbar.dataset.fit = "full";
-  const measure = () => {
-    // the buttons' own widths; a gap between every two items, the spacer's included
-    const items = [...toolbar.children].filter((c) => win.getComputedStyle(c).display !== "none");
-    const gap = parseFloat(win.getComputedStyle(toolbar).columnGap) || 0;
-    const widths = items.filter((c) => !c.classList.contains("gw-spacer")).map((c) => c.getBoundingClientRect().width);
-    return widths.reduce((sum, w) => sum + w, 0) + gap * Math.max(0, items.length - 1);
-  };
-  const check = () => {
-    const room = toolbar.clientWidth;
-    if (!room) return;
-    let k = STEPS.indexOf(toolbar.dataset.fit);
-    needed[STEPS[k]] = measure();
-    while (needed[STEPS[k]] > room && k < STEPS.length - 1) {
-      toolbar.dataset.fit = STEPS[++k];
-      needed[STEPS[k]] = measure();
-    }
-    while (k > 0 && needed[STEPS[k - 1]] !== undefined && needed[STEPS[k - 1]] <= room) {
-      toolbar.dataset.fit = STEPS[--k];
-      needed[STEPS[k]] = measure();
-    }
-  };
-  const observer = new win.ResizeObserver(check);
-  observer.observe(toolbar);
-  view.shell.onCleanup(() => observer.disconnect());
-}
 
 /** The toolbar of `view` (its sound is made): { el, mute, update() }. */
 export function createGameToolbar(view) {
@@ -86,7 +47,7 @@ export function createGameToolbar(view) {
     children: [hint, undo, shuffle, fresh, restart, pause, h(doc, "span", "gw-spacer"), shell.rules.button, mute.el],
   });
 
-  fitInOneRow(view, el);
+  keepInOneRow(el, shell.onCleanup);
 
   const pauseLabel = pause.querySelector(".gw-button-label");
   const pauseIcon = pause.querySelector("svg");
