@@ -32,8 +32,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .analysis import BOUNDS
+from .comparison import Comparison, compare  # two players' analyses side by side (its own module)
+from .untrusted import integer
 
-__all__ = ["DEFAULT_BUDGET", "KINDS", "Node", "SearchTree"]
+__all__ = ["DEFAULT_BUDGET", "KINDS", "Comparison", "Node", "SearchTree", "compare", "one_move_tree", "trace_options"]
 
 #: what a node is: a position searched further, a position valued where the search
 #: stopped (its evaluation), one the search left without searching it all (a cut-off),
@@ -190,11 +192,13 @@ class SearchTree:
             raise ValueError(f"the terms {node.terms} do not add up to the score {node.score}")
 
     def mark_line(self, moves: Any) -> None:
-        """Mark the nodes along ``moves`` from the root (the line the search settled on)."""
+        """Mark the nodes along ``moves`` from the root (the line the search settled on).
+        Where a node has more than one child of a move (a position searched again, as
+        Lines of Action's search does), the line goes on through the last one made."""
         node = self.root
         node.on_pv = True
         for move in moves:
-            child = next((c for c in node.children if c.move == move), None)
+            child = next((c for c in reversed(node.children) if c.move == move), None)
             if child is None:
                 return
             child.on_pv = True
@@ -231,9 +235,7 @@ class SearchTree:
         ``depth``, ``on_pv``, ``nodes``, then the terms and the facts."""
         order = list(self)
         ids = {id(node): i for i, node in enumerate(order)}
-        sizes = [1] * len(order)  # subtree sizes, children before their parent (one pass)
-        for i in range(len(order) - 1, 0, -1):
-            sizes[ids[id(order[i].parent)]] += sizes[i]
+        sizes = self.subtree_sizes(order)
         levels = [0] * len(order)
         rows = []
         for i, node in enumerate(order):
@@ -242,10 +244,25 @@ class SearchTree:
             rows.append({
                 "id": i, "parent": parent, "level": levels[i],
                 "move": None if node.move is None else str(node.move), "kind": node.kind, "score": node.score,
-                "bound": node.bound, "depth": node.depth, "on_pv": node.on_pv, "nodes": sizes[i],
+                "bound": node.bound, "depth": node.depth, "on_pv": node.on_pv, "nodes": sizes[id(node)],
                 **node.terms, **node.facts,
             })
         return rows
+
+    def subtree_sizes(self, order: list[Node] | None = None) -> dict[int, int]:
+        """``node.nodes`` of every node at once, by ``id(node)``: one pass, children
+        before their parents (``order``: the nodes in the search's order, if at hand)."""
+        order = list(self) if order is None else order
+        sizes = dict.fromkeys(map(id, order), 1)
+        for node in reversed(order):
+            if node.parent is not None:
+                sizes[id(node.parent)] += sizes[id(node)]
+        return sizes
+
+    @property
+    def game(self) -> Any:
+        """The position searched (the root's), as a new game."""
+        return self._game.copy()
 
     def outline(self, levels: int = OUTLINE_LEVELS, children: int = OUTLINE_CHILDREN) -> str:
         """The tree as indented lines, ``levels`` deep and ``children`` a node at most
@@ -273,3 +290,24 @@ class SearchTree:
 
     def __repr__(self) -> str:
         return f"<SearchTree: {self._count} nodes{', cut' if self.cut else ''}>"
+
+
+def one_move_tree(game: Any, candidates: Any, chosen: Any, *, budget: int = DEFAULT_BUDGET,
+                  play: Callable[[Any, Any], Any] | None = None) -> SearchTree:
+    """The tree of a player that looks one move ahead: the root (scored as ``chosen``)
+    and a "leaf" per candidate (an analysis's: its score, bound and terms, its facts),
+    in the candidates' order, ``chosen`` marked as the line."""
+    tree = SearchTree(game, budget=budget, play=play)
+    for candidate in candidates:
+        tree.add(tree.root, candidate.move, kind="leaf", score=candidate.score, bound=candidate.bound,
+                 terms=dict(candidate.terms), facts=dict(candidate.facts))
+        if candidate.move == chosen:
+            tree.update(tree.root, score=candidate.score, bound=candidate.bound)
+    tree.mark_line([chosen])
+    return tree
+
+
+def trace_options(trace: Any, trace_budget: Any) -> tuple[bool, int]:
+    """A player's ``trace`` and ``trace_budget`` options (every player takes them),
+    checked: ValueError for a budget that is not a whole number of nodes, at least 1."""
+    return bool(trace), integer(trace_budget, "trace_budget (nodes a tree records)", 1, error=ValueError)

@@ -72,7 +72,45 @@ the user may change at any time — is checked once by :func:`checked_options` (
 key must be an option of some level, and every level that takes it must accept the
 value) and applied by :func:`level_player`, which gives each level only the options it
 takes: ``Domino(ai={"samples": 100})`` plays medium as medium and hard with 100
-samples.
+samples. Every level also takes ``trace`` and ``trace_budget`` (below); they are
+not among ``options`` (what a widget passes on) and ``Hard``'s repr shows them only
+when they are not the defaults.
+
+The search tree
+---------------
+``analyse(game, trace=True, budget=None)`` (``trace`` / ``budget`` None: the player's
+``trace`` and ``trace_budget``, default False and 100,000 nodes) also gives the
+decision as ``analysis.tree``, a :class:`gamewidgets.search.SearchTree`; ``choose``
+never records one. Recording draws no random number and changes nothing of the
+decision; off, nothing is made. What the tree holds:
+
+- The root: the position analysed; its score and terms are the chosen candidate's.
+- A forced decision: one child of kind ``forced`` (score 0, the term ``only move``).
+- easy and medium, which weigh each play once: one ``leaf`` per legal play (in the
+  order of ``legal_actions()``) with its candidate's score, terms and facts.
+- hard: one ``sample`` node per hidden deal it drew, in the order drawn. Its move is a
+  :class:`Sample` (``str``: ``"sample 3"``); its facts are ``hand`` (the other hand it
+  imagined, sorted tile names like ``"6-4"``), ``boneyard`` (the boneyard it imagined,
+  in draw order), ``weight`` (1.0: the samples are not weighted, each counts the
+  same) and, only for a deal drawn without the facts (``stats["fallback_samples"]``),
+  ``fallback``; its score is the chosen play's result in that deal. Under each sample,
+  one node per legal play (the order of ``legal_actions()``): ``leaf`` (valued by the
+  greedy playout) or ``terminal`` (the play empties the hand: it wins the imagined
+  hand's pips), its score the signed points for the player in that deal, its one term
+  ``points``, its fact ``won``. A candidate's ``ev`` is the weighted mean
+  (Σ weight · score / Σ weight, here the plain mean) of its nodes' scores over the
+  samples, rounded to four decimals, and ``win`` the share of them won.
+- ``on_pv``: the root and the chosen play (its leaf; for hard its node in every sample).
+- No tile the player cannot see: the tree is made from the view alone (the deals it
+  imagines come from the decision's own generator, seeded by the seed and the view),
+  so games that show the player the same view give the same tree, the game and its
+  view too (``tree.to_rows()`` equal).
+- ``node.game()`` is a :class:`SeatPosition`, never the real game (it holds the tiles
+  the player cannot see): ``view``, the view analysed; ``game``, None at the root and
+  at the leaves of easy and medium (the play is in ``moves``; what follows it depends
+  on hidden tiles), else the deal the node's sample imagined, as a
+  :class:`~.rules.Game` made by ``Game.from_position`` from the view and the sample
+  (its public history starts there), with the node's play made on it.
 """
 
 from __future__ import annotations
@@ -82,12 +120,14 @@ import math
 import time
 import zlib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
 import numpy as np
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
+from ..search import DEFAULT_BUDGET, Node, SearchTree, trace_options
 from ..untrusted import integer, number, short_repr
 from .rules import (
     DRAW,
@@ -130,6 +170,79 @@ def _view_key(view: PlayerView) -> int:
     return zlib.crc32(json.dumps(view.to_dict(), sort_keys=True).encode())
 
 
+# ---------------------------------------------------------- the search tree
+@dataclass(frozen=True)
+class Sample:
+    """The move of a sample node of a Dominoes search tree: the ``number``-th hidden
+    deal a decision imagined (from 1), the other ``hand`` (in the order the playouts
+    held it, which breaks their ties) and the ``boneyard`` (in draw order, the next
+    tile first). ``str(sample)`` is ``"sample 3"``."""
+
+    number: int
+    hand: tuple[Tile, ...]
+    boneyard: tuple[Tile, ...]
+
+    def __str__(self) -> str:
+        return f"sample {self.number}"
+
+
+class SeatPosition:
+    """The position of a node of a Dominoes search tree (what ``node.game()`` gives),
+    made from what the seat sees and what it imagined, never from the real hidden
+    tiles: ``view``, the seat's view of the decision; ``game``, None above any sample,
+    else the hidden deal the node's sample imagined as a :class:`~.rules.Game` (made
+    by ``Game.from_position`` from ``view`` and the sample: its public history starts
+    there), with the node's moves played on it; ``moves``, the plays made from the
+    view (a sample is no play)."""
+
+    def __init__(self, view: PlayerView, game: Game | None = None, moves: tuple[Move, ...] = ()):
+        self.view = view
+        self.game = game
+        self.moves = moves
+
+    def copy(self) -> SeatPosition:
+        """An independent position (its imagined game copied)."""
+        return SeatPosition(self.view, None if self.game is None else self.game.copy(), self.moves)
+
+    def play(self, move: Move | Sample) -> None:
+        """Imagine ``move``'s hidden deal (a :class:`Sample`) or make ``move`` (on the
+        imagined game, where there is one)."""
+        if isinstance(move, Sample):
+            view = self.view
+            hands = [list(view.hand), list(move.hand)]
+            if view.player == 1:
+                hands.reverse()
+            self.game = Game.from_position(hands, view.line, move.boneyard, turn=view.player, passes=view.passes)
+            for made in self.moves:
+                self.game.play(made)
+            return
+        self.moves = (*self.moves, move)
+        if self.game is not None:
+            self.game.play(move)
+
+    def __repr__(self) -> str:
+        moves = "".join(f", then {m}" for m in self.moves)
+        return (f"<SeatPosition: player {self.view.player}'s view{moves}"
+                f"{', a hidden deal imagined' if self.game is not None else ''}>")
+
+    def __str__(self) -> str:
+        moves = "".join(f"\nthen {m}" for m in self.moves)
+        return str(self.view) + moves if self.game is None else f"{self.game}\n(a hidden deal imagined{moves})"
+
+
+def _record_sample(tree: SearchTree, number: int, hand: Sequence[Tile], boneyard: Sequence[Tile], *,
+                   fallback: bool) -> Node | None:
+    """The node of one imagined hidden deal (``boneyard`` as a playout holds it: drawn
+    from its end); None once the tree's budget is spent."""
+    drawn = tuple(reversed(boneyard))
+    sample = Sample(number, tuple(hand), drawn)
+    facts: dict[str, Any] = {"hand": [tile_name(t) for t in sorted(hand)],
+                             "boneyard": [tile_name(t) for t in drawn], "weight": 1.0}
+    if fallback:
+        facts["fallback"] = True
+    return tree.add(tree.root, sample, kind="sample", facts=facts)
+
+
 class Player:
     """Base of the Dominoes levels: ``choose(view)`` and ``analyse(view)``."""
 
@@ -137,9 +250,11 @@ class Player:
     #: the keyword options this level takes besides ``seed`` (see "Options of the levels")
     options: ClassVar[tuple[str, ...]] = ()
 
-    def __init__(self, *, seed: int | None = None):
+    def __init__(self, *, seed: int | None = None, trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
         # None draws one (as every game's players do); a seed replays the decisions
         self.seed = int(cast(int, np.random.SeedSequence().entropy) % 2**63) if seed is None else int(seed)
+        #: record the decision as ``analysis.tree`` unless ``analyse`` is told otherwise
+        self.trace, self.trace_budget = trace_options(trace, trace_budget)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -150,32 +265,59 @@ class Player:
     def choose(self, game: Game | PlayerView) -> Move:
         """The move this player makes for the player to move in ``game`` (or in a
         view, on the viewer's turn), seeing only that player's view."""
-        return self.analyse(game).move
+        return self.analyse(game, trace=False).move
 
-    def analyse(self, game: Game | PlayerView) -> Analysis:
-        """The move with every candidate, its expected value and why it won."""
+    def analyse(self, game: Game | PlayerView, *, trace: bool | None = None,
+                budget: int | None = None) -> Analysis:
+        """The move with every candidate, its expected value and why it won; with
+        ``trace`` (default: the player's ``trace``) the decision as ``analysis.tree``
+        (at most ``budget`` nodes, default the player's ``trace_budget``; see "The
+        search tree" in the module docstring)."""
         view = seen_by(game)
         moves = view.legal_actions()
         if not moves:
             raise GameOver("the game is over" if view.is_over else f"it is not player {view.player}'s turn")
         started = time.perf_counter()
+        tree = None
+        if self.trace if trace is None else trace:
+            tree = SearchTree(SeatPosition(view), budget=self.trace_budget if budget is None else budget)
         if len(moves) == 1:
             move = moves[0]
             reason = {DRAW: "no tile fits: draw", PASS: "no tile fits and the boneyard is empty: pass"}.get(
                 move.action, "the only legal play" if view.line else "the opening rule names this tile")
+            if tree is not None:
+                tree.add(tree.root, move, kind="forced", score=0.0, terms={"only move": 0.0})
+                tree.update(tree.root, score=0.0, terms={"only move": 0.0})
+                tree.mark_line([move])
             return Analysis(self.name, move, (Candidate(move, 0.0, {"only move": 0.0}),), reason,
-                            {"nodes": 0, "time_ms": round((time.perf_counter() - started) * 1000, 3)})
+                            {"nodes": 0, "time_ms": round((time.perf_counter() - started) * 1000, 3)}, tree=tree)
         # more than one legal action: they are all plays (a draw or a pass is the only one)
-        scored, why, stats = self._score(view, cast(list[Play], moves), self._rng(view))
+        scored, why, stats = self._score(view, cast(list[Play], moves), self._rng(view), tree)
         order = sorted(range(len(moves)), key=lambda i: (-scored[i][0], i))
         best = order[0]
         candidates = tuple(Candidate(moves[i], float(scored[i][0]), scored[i][1], scored[i][2]) for i in order)
         stats = {**stats, "time_ms": round((time.perf_counter() - started) * 1000, 3)}
-        return Analysis(self.name, moves[best], candidates, why(moves[best], scored[best]), stats)
+        if tree is not None:
+            chosen = candidates[0]
+            tree.update(tree.root, score=chosen.score, terms=dict(chosen.terms))
+            tree.mark_line([moves[best]])  # the chosen leaf of a level that weighs each play once
+            for sample in tree.root.children:  # a level that samples: the chosen play in every sample
+                if sample.kind == "sample":
+                    for node in sample.children:
+                        if node.move == moves[best]:
+                            tree.update(node, on_pv=True)
+                            tree.update(sample, score=node.score)
+        return Analysis(self.name, moves[best], candidates, why(moves[best], scored[best]), stats, tree=tree)
 
-    def _score(self, view: PlayerView, moves: list[Play],
-               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+    def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
+               tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         raise NotImplementedError
+
+
+def _record_leaves(tree: SearchTree, moves: list[Play], scored: list[_Scored]) -> None:
+    """A level that weighs each play once: the root's children, one leaf per play."""
+    for move, (score, terms, facts) in zip(moves, scored, strict=True):
+        tree.add(tree.root, move, kind="leaf", score=float(score), terms=dict(terms), facts=dict(facts))
 
 
 class Easy(Player):
@@ -184,12 +326,14 @@ class Easy(Player):
     name = "easy"
     NOISE = 6.0
 
-    def _score(self, view: PlayerView, moves: list[Play],
-               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+    def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
+               tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         noise = rng.uniform(0, self.NOISE, len(moves))
         scored: list[_Scored] = [
             (m.tile[0] + m.tile[1] + round(float(n), 3), {"pips": m.tile[0] + m.tile[1], "noise": round(float(n), 3)},
              {}) for m, n in zip(moves, noise, strict=True)]
+        if tree is not None:
+            _record_leaves(tree, moves, scored)
         return scored, lambda m, s: f"a heavy tile ({s[1]['pips']} pips) with a random nudge", {"nodes": len(moves)}
 
 
@@ -213,8 +357,8 @@ class Medium(Player):
     #: the analysis's name of each weighed figure (the term: its points)
     TERMS: ClassVar[dict[str, str]] = {"pips": "pips", "double": "double", "own": "own ends", "scarce": "scarce ends"}
 
-    def _score(self, view: PlayerView, moves: list[Play],
-               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+    def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
+               tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         scored: list[_Scored] = []
         for move in moves:
             figures = medium_terms(view, move)
@@ -222,6 +366,8 @@ class Medium(Player):
             score = round(sum(self.WEIGHTS[k] * v for k, v in figures.items()) + float(rng.uniform(0, 1e-6)), 6)
             terms = {**weighed, "tie-break": score - math.fsum(weighed.values())}  # the nudge, rounded in
             scored.append((score, terms, {"own": figures["own"], "scarce": round(figures["scarce"], 3)}))
+        if tree is not None:
+            _record_leaves(tree, moves, scored)
         return scored, lambda m, s: (f"sheds {s[1]['pips']:g} pips and leaves ends matching {s[2]['own']} own "
                                      f"tile(s)"), {"nodes": len(moves)}
 
@@ -368,14 +514,17 @@ class Hard(Player):
 
     options = ("samples", "time_limit")
 
-    def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5):
-        super().__init__(seed=seed)
+    def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5,
+                 trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
+        super().__init__(seed=seed, trace=trace, trace_budget=trace_budget)
         self.samples = integer(samples, "samples (hidden deals sampled per move)", 1, error=ValueError)
         self.time_limit = None if time_limit is None else number(
             time_limit, "time_limit (seconds per move, or None)", 0, error=ValueError)
 
     def __repr__(self) -> str:
-        return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit})"
+        tracing = (f", trace={self.trace}" if self.trace else "") + (
+            f", trace_budget={self.trace_budget}" if self.trace_budget != DEFAULT_BUDGET else "")
+        return f"Hard(seed={self.seed}, samples={self.samples}, time_limit={self.time_limit}{tracing})"
 
     def beliefs(self, game: Game | PlayerView) -> dict[str, Any]:
         """What the player to move in ``game`` (or the viewer of a view, e.g.
@@ -387,8 +536,8 @@ class Hard(Player):
         _, _, stats = self._score(view, [], self._rng(view))
         return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
 
-    def _score(self, view: PlayerView, moves: list[Play],
-               rng: np.random.Generator) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+    def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
+               tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         started = time.perf_counter()
         facts = infer(view)
         me, opp = view.player, view.opponent
@@ -402,6 +551,7 @@ class Hard(Player):
             if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:
                 break
             other = facts.sample(rng)
+            fell_back = other is None
             if other is None:  # should not happen; keep to the tiles not ruled out
                 fallback += 1
                 pool = candidates if len(candidates) >= view.opponent_count else list(facts.unseen)
@@ -411,16 +561,21 @@ class Hard(Player):
             boneyard = [rest[int(i)] for i in rng.permutation(len(rest))]
             for tile in other:
                 held[tile] += 1
+            sample = None if tree is None else _record_sample(tree, done + 1, other, boneyard, fallback=fell_back)
             for index, move in enumerate(moves):
                 mine = list(hand)
                 mine.remove(move.tile)
-                if not mine:
+                domino = not mine  # the play empties the hand: the hand is over (the playout uses mine up)
+                if domino:
                     value = sum(a + b for a, b in other)
                 else:
                     hands = [mine, list(other)] if me == 0 else [list(other), mine]  # hands[opp]: the other
                     value = playout(hands, list(boneyard), _new_ends(view.ends, move.tile, move.end), opp, 0, me)
                 totals[index] += value
                 wins[index] += value > 0
+                if sample is not None and tree is not None:
+                    tree.add(sample, move, kind="terminal" if domino else "leaf", score=float(value),
+                             terms={"points": float(value)}, facts={"won": value > 0})
             done += 1
         scored: list[_Scored] = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 4)},
                                   {"win": round(wins[i] / done, 3), "pips": m.tile[0] + m.tile[1]})

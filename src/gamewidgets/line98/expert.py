@@ -3,7 +3,8 @@ one move further.
 
 ``PLAYERS["expert"](seed=1)``; keyword options only: ``width`` (how many candidates
 get the look-ahead, default 16), ``samples`` (how many random spawns the look-ahead
-averages over, default 0) and ``weights`` (a :class:`Weights`). Its budget is counted
+averages over, default 0), ``weights`` (a :class:`Weights`), and ``trace`` and
+``trace_budget`` (its search as a tree: see below). Its budget is counted
 in positions, not in time, so its moves do not depend on the speed of the machine
 (there is no time limit). ``benchmarks/line98_expert.py`` prints its strength for
 several budgets.
@@ -34,6 +35,44 @@ How it decides:
    generator). The other moves rank below the searched ones, by their one-move
    value.
 
+Its search as a tree (``ExpertPlayer(trace=True)``, or ``analyse(game, trace=True)``:
+``analysis.tree``, a :class:`gamewidgets.search.SearchTree`) is what it computed, node
+for node, and nothing it did not see:
+
+- the **root** is the position analysed as the player sees it (``game.view()``: the
+  board, the score, the previews shown; never the game's own random stream), its
+  score the chosen move's, its depth 2 with the look-ahead (1 without);
+- under it **every legal move** (in the order valued, that of ``game.legal_moves()``),
+  its score and terms those of its candidate in the analysis (they add up: the one-move terms and
+  ``look-ahead``), its facts the candidate's and ``one-move value``; kind ``"search"``
+  for the ``width`` it looked further at (depth 1), ``"leaf"`` for the others (their
+  score the estimate they are ranked by), ``"terminal"`` where the move fills the
+  board (a lost game: nothing to look at);
+- under a searched move, **every next move it valued**, a ``"leaf"`` (``"terminal"``
+  when it fills the board) scored by its one-move value, with its terms (``free``,
+  ``lines``, ``holes``, ``points``, ``unseen``, ``displaced``; or ``full board``) and
+  facts (``free cells``, ``walled-in cells``, ``scored``, ``displaces``, and ``best``:
+  the next move it settled on, the second move of its line). The searched move's
+  score is the best of them, plus the move's own ``points`` and ``displaced`` terms;
+- with ``samples``, where the next previews are unknown (after a quiet move), a
+  **chance** node for each spawn it drew (kind ``"chance"``, its move a
+  :class:`SampledPreviews`: the previews it drew with its own generator, in the
+  order drawn, the fact ``sample`` its number), scored the best next move under it,
+  with every next move valued under that spawn; the searched move's score is then
+  the mean of its chance nodes' scores (added one by one, each divided by
+  ``samples``), plus its own ``points`` and ``displaced`` terms;
+- the chosen move and its best next move are marked (``on_pv``), under each of its
+  chance nodes with ``samples``, and those chance nodes too.
+
+``node.game()`` is every node's position as the player foresees it
+(:func:`~gamewidgets.line98.players.play_as_foreseen`): a preview the ball lands on is
+taken off, previews not known yet are not shown, and a chance node shows the
+previews it drew. These are the very boards the search valued: a node's ``free
+cells`` are the free cells of its game less its previews shown, its ``scored`` the
+points its move added to the game's score. Recording costs time (a node for each of
+the few thousand positions valued: about twice the time of the analysis); without it
+nothing is recorded and the decision is the same.
+
 Choices where the rules leave a player in the dark, and what the measurements chose:
 
 - The weights were set on games of other experiment seeds than 11, which the
@@ -56,6 +95,7 @@ Choices where the rules leave a player in the dark, and what the measurements ch
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -64,9 +104,10 @@ from typing import Any
 import numpy as np
 
 from ..analysis import Analysis, Candidate, shown_number
-from ..errors import GameOver
-from .players import Player, _move, evaluate
-from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, STEPS, Game, Move, points
+from ..errors import GameOver, IllegalMove
+from ..search import DEFAULT_BUDGET, Node, SearchTree
+from .players import Player, _move, evaluate, play_as_foreseen
+from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, STEPS, Game, Move, Preview, points
 
 CELLS = SIZE * SIZE
 #: a preview as the search keeps it: (flat cell index, colour)
@@ -261,6 +302,19 @@ def static_value(boards: np.ndarray, sums: np.ndarray, weights: Weights,
             "value": weights.empty * free + lines - weights.hole * holes}
 
 
+@dataclass(frozen=True)
+class SampledPreviews:
+    """A chance event of the look-ahead: the previews the expert drew, with its own
+    generator, in place of the ones to come after a quiet move (cells and colours,
+    as the rules draw them). The move of a ``"chance"`` node of its search tree; played
+    on a game (:meth:`ExpertPlayer.play_in_tree`) they become its previews."""
+
+    previews: tuple[Preview, ...]
+
+    def __str__(self) -> str:
+        return "drawn " + (" ".join(f"{COLOURS[p.colour - 1]}@{p.cell}" for p in self.previews) or "nothing")
+
+
 @dataclass
 class _Decision:
     """Everything one decision found, for :meth:`ExpertPlayer.analyse`."""
@@ -277,6 +331,7 @@ class _Decision:
     nodes: int
     samples: int
     seconds: float
+    recorded: list[Node | None] | None = None  # each move's node in the search tree, when recorded
 
 
 class ExpertPlayer(Player):
@@ -304,8 +359,8 @@ class ExpertPlayer(Player):
     name: str = "expert"
 
     def __init__(self, *, seed: int | None = None, width: int = 16, samples: int = 0,
-                 weights: Weights | None = None):
-        super().__init__(seed=seed)
+                 weights: Weights | None = None, trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
+        super().__init__(seed=seed, trace=trace, trace_budget=trace_budget)
         if isinstance(width, bool) or not isinstance(width, int) or width < 0:
             raise ValueError(f"width must be a non-negative integer, not {width!r}")
         if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
@@ -315,28 +370,70 @@ class ExpertPlayer(Player):
         self._table = self.weights.line_table()
 
     def __repr__(self) -> str:
-        return f"ExpertPlayer(seed={self.seed}, width={self.width}, samples={self.samples})"
+        return f"ExpertPlayer(seed={self.seed}, width={self.width}, samples={self.samples}{self._tracing()})"
+
+    @staticmethod
+    def play_in_tree(game: Game, move: Any) -> None:
+        """Plays one of the search tree's moves on ``game``: a move as the player
+        foresees it (:func:`~gamewidgets.line98.players.play_as_foreseen`), or a
+        :class:`SampledPreviews`, which become the previews shown."""
+        if not isinstance(move, SampledPreviews):
+            play_as_foreseen(game, move)
+            return
+        taken = [p.cell for p in move.previews if game.board[p.cell]]
+        if taken or len({p.cell for p in move.previews}) != len(move.previews):
+            raise IllegalMove(f"{move}: previews go on empty cells, one a cell; {taken} hold balls")
+        game.previews = move.previews
 
     def choose(self, game: Game) -> Move:
         """The move this player plays in ``game``."""
         decision = self._decide(game)
         return _move(decision.figures, decision.index)
 
-    def analyse(self, game: Game) -> Analysis:
-        """The move this player plays, every candidate with its terms, and why it won."""
-        d = self._decide(game)
+    def analyse(self, game: Game, *, trace: bool | None = None, budget: int | None = None) -> Analysis:
+        """The move this player plays, every candidate with its terms, and why it won;
+        with ``trace`` (default: the player's ``trace``) its search as
+        ``analysis.tree`` (at most ``budget`` nodes, default its ``trace_budget``; see
+        the module docstring)."""
+        tree = self._new_tree(game, trace, budget)
+        d = self._decide(game, tree)
         searched = ~np.isnan(d.ahead)
         order = np.lexsort((np.arange(len(d.score)), -d.score, ~searched))
         order = np.concatenate(([d.index], order[order != d.index]))
         candidates = tuple(Candidate.of(_move(d.figures, i), self._points(d, i), self._facts(d, i)) for i in order)
         move = _move(d.figures, d.index)
         reply = d.replies.get(d.index)
+        pv = (move,) if reply is None else (move, reply)
+        if tree is not None:
+            self._fill_tree(tree, d, pv)
         return Analysis(
             player=self.name, move=move, candidates=candidates, reason=self._explain(d, order),
             stats={"depth": 2 if searched.any() else 1, "nodes": d.nodes, "samples": d.samples,
                    "time_ms": round(d.seconds * 1000, 3)},
-            pv=(move,) if reply is None else (move, reply),
+            pv=pv, tree=tree,
         )
+
+    def _fill_tree(self, tree: SearchTree, d: _Decision, pv: tuple[Move, ...]) -> None:
+        """Sets the root's and every move's score, terms and facts (known once every
+        move is ranked) and marks the line it settled on."""
+        assert d.recorded is not None
+        searched = ~np.isnan(d.ahead)
+        tree.update(tree.root, score=float(d.score[d.index]), depth=2 if searched.any() else 1)
+        for i, node in enumerate(d.recorded):
+            if node is None:
+                continue
+            lost = not (d.first.boards[i] == 0).any()
+            kind = "terminal" if lost else "search" if searched[i] else "leaf"
+            tree.update(node, kind=kind, score=float(d.score[i]), depth=1 if kind == "search" else 0,
+                        terms=self._points(d, i), facts={**self._facts(d, i), "one-move value": float(d.value[i])})
+        tree.mark_line(pv)
+        chosen = d.recorded[d.index]
+        if chosen is not None and len(pv) > 1:  # with samples: the same next move under every spawn drawn
+            for chance in chosen.children:
+                if chance.kind == "chance":
+                    chance.on_pv = True
+                    for child in chance.children:
+                        child.on_pv = child.move == pv[1]
 
     # ------------------------------------------------------------------ search
     def _leaf(self, after: Turns) -> tuple[dict[str, np.ndarray], np.ndarray]:
@@ -347,32 +444,63 @@ class ExpertPlayer(Player):
         value[~(after.boards == 0).any(axis=1)] = w.lost
         return terms, value
 
-    def _ahead(self, board: np.ndarray, pending: list[Spawn] | None) -> tuple[float, Move, int, int]:
+    def _ahead(self, board: np.ndarray, pending: list[Spawn] | None, tree: SearchTree | None = None,
+               node: Node | None = None) -> tuple[float, Move, int, int]:
         """The look-ahead from ``board`` with previews ``pending`` (None: not known yet):
         the value of the best next move (averaged over drawn spawns when ``samples``),
-        that move, the positions valued and the spawns drawn."""
+        that move, the positions valued and the spawns drawn. ``tree``: recorded under
+        ``node`` (the move looked further at)."""
         pairs = Game.from_board(board.reshape(SIZE, SIZE), []).legal_move_array()
         source, target = pairs[:, 0], pairs[:, 1]
+        parents: list[Node] = []  # the nodes the next moves were recorded under
         if pending is not None or not self.samples:
-            _, value = self._leaf(turns(board, pending, source, target))
+            after = turns(board, pending, source, target)
+            terms, value = self._leaf(after)
             best, total, nodes, drawn = float(value.max()), value, len(pairs), 0
+            if tree is not None and node is not None:
+                self._record_replies(tree, node, after, terms, value, source, target)
+                parents.append(node)
         else:
             empty = np.flatnonzero(board == 0)
             count = min(PREVIEWS, len(empty))
             total = np.zeros(len(pairs))
             best = 0.0
-            for _ in range(self.samples):  # drawn as the rules draw previews, by this player's generator
+            for sample in range(self.samples):  # drawn as the rules draw previews, by this player's generator
                 cells = self.rng.choice(empty, size=count, replace=False)
                 colours = self.rng.integers(1, len(COLOURS) + 1, size=count)
                 spawn = [(int(c), int(k)) for c, k in zip(cells, colours, strict=True)]
-                _, value = self._leaf(turns(board, spawn, source, target))
+                after = turns(board, spawn, source, target)
+                terms, value = self._leaf(after)
                 total += value
                 best += float(value.max()) / self.samples  # the next move is chosen knowing its previews
+                if tree is not None and node is not None:
+                    drawn_previews = SampledPreviews(tuple(Preview(*divmod(c, SIZE), colour) for c, colour in spawn))
+                    chance = tree.add(node, drawn_previews, kind="chance", score=float(value.max()), depth=1,
+                                      facts={"sample": sample + 1})
+                    if chance is not None:
+                        self._record_replies(tree, chance, after, terms, value, source, target)
+                        parents.append(chance)
             nodes, drawn = len(pairs) * self.samples, self.samples
         reply = int(np.argmax(total))
+        for parent in parents:  # the next move it settled on
+            if reply < len(parent.children):
+                parent.children[reply].facts["best"] = True
         return best, Move(divmod(int(source[reply]), SIZE), divmod(int(target[reply]), SIZE)), nodes, drawn
 
-    def _decide(self, game: Game) -> _Decision:
+    def _record_replies(self, tree: SearchTree, parent: Node, after: Turns, terms: dict[str, np.ndarray],
+                        value: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
+        """Every next move valued, under ``parent``, as ``_leaf`` valued it."""
+        lost = (~(after.boards == 0).any(axis=1)).tolist()
+        free, holes = terms["free"].tolist(), terms["holes"].tolist()
+        scored, displaced = after.points.tolist(), after.displaced.tolist()
+        for j, (score, start, end) in enumerate(zip(value.tolist(), source.tolist(), target.tolist(), strict=True)):
+            facts = {"free cells": free[j], "walled-in cells": holes[j], "scored": scored[j],
+                     "displaces": displaced[j], "best": False}
+            if tree.add(parent, _move_between(start, end), kind="terminal" if lost[j] else "leaf", score=score,
+                        depth=0, terms=self._turn_points(terms, after, j, lost[j]), facts=facts) is None:
+                return
+
+    def _decide(self, game: Game, tree: SearchTree | None = None) -> _Decision:
         started = time.perf_counter()
         figures = evaluate(game)
         if not len(figures["source"]):
@@ -383,6 +511,9 @@ class ExpertPlayer(Player):
         source, target = figures["source"], figures["target"]
         first = turns(board, previews, source, target)
         terms, value = self._leaf(first)
+        recorded = None
+        if tree is not None:  # every move, valued at once; scored once all are ranked (_fill_tree)
+            recorded = [tree.add(tree.root, _move(figures, i)) for i in range(len(value))]
         searched = np.argsort(-value, kind="stable")[: self.width]
         ahead = np.full(len(value), np.nan)
         replies: dict[int, Move] = {}
@@ -393,7 +524,8 @@ class ExpertPlayer(Player):
                 continue
             waiting = not first.quiet[i] and first.boards[i].any()  # a clear: the previews still to come
             pending = [p for p in previews if p[0] != target[i]] if waiting else None
-            found, replies[int(i)], counted, drawn = self._ahead(first.boards[i], pending)
+            found, replies[int(i)], counted, drawn = self._ahead(
+                first.boards[i], pending, tree, None if recorded is None else recorded[i])
             ahead[i] = found + w.points * first.points[i] - w.unknown * first.displaced[i] / 3
             nodes += counted
             samples += drawn
@@ -406,7 +538,7 @@ class ExpertPlayer(Player):
             best = np.flatnonzero(value == value.max())
         index = int(best[self.rng.integers(len(best))]) if len(best) > 1 else int(best[0])
         return _Decision(figures, first, terms, value, ahead, score, replies, index, len(best), nodes, samples,
-                         time.perf_counter() - started)
+                         time.perf_counter() - started, recorded)
 
     @staticmethod
     def _below(value: np.ndarray, ahead: np.ndarray, searched: np.ndarray) -> np.ndarray:
@@ -421,20 +553,26 @@ class ExpertPlayer(Player):
     # ------------------------------------------------------------ explanation
     def _points(self, d: _Decision, i: int) -> dict[str, float]:
         """The points that add up to candidate ``i``'s score (see the class docstring)."""
-        w = self.weights
-        if not (d.first.boards[i] == 0).any():  # the move fills the board: the game is lost
-            terms = {"full board": float(w.lost)}
-        else:
-            terms = {
-                "free": w.empty * float(d.terms["free"][i]),
-                "lines": float(d.terms["lines"][i]),
-                "holes": -w.hole * float(d.terms["holes"][i]),
-                "points": w.points * float(d.first.points[i]),
-                "unseen": -w.unknown * float(d.first.unknown[i]),
-                "displaced": -w.unknown * float(d.first.displaced[i]) / 3,
-            }
+        terms = self._turn_points(d.terms, d.first, i)
         terms["look-ahead"] = float(d.score[i]) - float(d.value[i])
         return terms
+
+    def _turn_points(self, terms: dict[str, np.ndarray], after: Turns, i: int,
+                     lost: bool | None = None) -> dict[str, float]:
+        """The points that add up to the one-move value of position ``i`` of ``after``
+        (its board ``terms``: see :func:`static_value`); ``lost``: whether its board is
+        full, where known."""
+        w = self.weights
+        if (not (after.boards[i] == 0).any()) if lost is None else lost:  # a full board: the game is lost
+            return {"full board": float(w.lost)}
+        return {
+            "free": w.empty * float(terms["free"][i]),
+            "lines": float(terms["lines"][i]),
+            "holes": -w.hole * float(terms["holes"][i]),
+            "points": w.points * float(after.points[i]),
+            "unseen": -w.unknown * float(after.unknown[i]),
+            "displaced": -w.unknown * float(after.displaced[i]) / 3,
+        }
 
     @staticmethod
     def _facts(d: _Decision, i: int) -> dict[str, Any]:
@@ -495,6 +633,12 @@ class ExpertPlayer(Player):
         if term == "points":
             return f"scores {int(d.first.points[i] - d.first.points[j])} fewer points"
         return "sets up less for the move after"
+
+
+@functools.cache
+def _move_between(source: int, target: int) -> Move:
+    """The move between two flat cell indices (made once: a search tree names thousands)."""
+    return Move(divmod(source, SIZE), divmod(target, SIZE))
 
 
 def _what_it_does(d: _Decision, i: int) -> str:

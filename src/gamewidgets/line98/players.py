@@ -11,8 +11,10 @@
 
 ``PLAYERS`` (also ``gamewidgets.line98.PLAYERS``) maps each name to its class. A
 player is made with keyword options only: ``PLAYERS["build"](seed=1)`` (``seed``
-is the one option of the four; None draws one; the expert has a few more). Every player has ``choose(game) -> Move`` and
-``analyse(game) -> Analysis`` (see :mod:`gamewidgets.analysis`), taking the
+— None draws one — and the search tree's ``trace`` and ``trace_budget`` are the
+options of the four; the expert has a few more). Every player has ``choose(game) ->
+Move`` and ``analyse(game, *, trace=None, budget=None) -> Analysis`` (see
+:mod:`gamewidgets.analysis`), taking the
 :class:`~gamewidgets.line98.Game`; both rank the same figures, so
 ``analyse(game).move`` is what ``choose(game)`` plays from the same random state; on
 a finished game both raise :class:`~gamewidgets.errors.GameOver`. Ties are broken by
@@ -25,6 +27,22 @@ How the figures are made (all legal moves at once, with numpy):
   after the move, over the four directions (the ball it left behind does not count).
 - **cleared**: the balls that move would remove (all its lines of 5+, pooled);
   **points**: what that clear scores.
+
+The search as a tree: made with ``trace=True`` (and ``trace_budget``, the nodes it
+records at most), or asked for once with ``analyse(game, trace=True, budget=...)``,
+a player's analysis holds ``analysis.tree`` (:class:`gamewidgets.search.SearchTree`;
+None without it, and then nothing is recorded). The four simple players look one
+move ahead and no further: their tree is the root (the position analysed, its score
+the chosen move's) and every legal move under it, in the order of
+``game.legal_moves()``, as a ``"leaf"``
+node with the move's rank as its score, its terms and facts as in the analysis; the
+chosen one is marked (``on_pv``). The expert's is deeper (see :mod:`.expert`). A
+tree keeps what the player sees and no more: its root is ``game.view()`` (the
+board, the score and the previews shown, never the game's own random stream), and
+``node.game()`` plays the tree's moves as a player foresees them
+(:func:`play_as_foreseen`): a preview the ball lands on is taken off (the rules
+move it to a cell drawn at random: nobody knows which), and after a spawn no new
+previews are shown (they are still to be drawn).
 
 Choices where the rule book is silent:
 
@@ -39,11 +57,13 @@ Choices where the rule book is silent:
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import numpy as np
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
+from ..search import DEFAULT_BUDGET, SearchTree, one_move_tree, trace_options
 from .rules import DIRECTIONS, LINE, SIZE, Game, Move, points
 
 _PAD = SIZE - 1  # a run can reach at most 8 cells away
@@ -114,12 +134,33 @@ class Player:
     #: the figures each candidate shows, in the analysis table (as facts)
     facts: tuple[str, ...] = ("run", "cleared", "points")
 
-    def __init__(self, *, seed: int | None = None):
+    def __init__(self, *, seed: int | None = None, trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        #: record the decision as ``analysis.tree`` unless ``analyse`` is told otherwise
+        self.trace, self.trace_budget = trace_options(trace, trace_budget)
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}(seed={self.seed})"
+        return f"{type(self).__name__}(seed={self.seed}{self._tracing()})"
+
+    def _tracing(self) -> str:
+        """The trace options for a repr, where they are not the defaults."""
+        return (f", trace={self.trace}" if self.trace else "") + (
+            f", trace_budget={self.trace_budget}" if self.trace_budget != DEFAULT_BUDGET else "")
+
+    @staticmethod
+    def play_in_tree(game: Game, move: Any) -> None:
+        """Plays one of the tree's moves on ``game``, for ``node.game()``: a function of
+        the game and the move alone (the tree holds no player)."""
+        play_as_foreseen(game, move)
+
+    def _new_tree(self, game: Game, trace: bool | None, budget: int | None) -> SearchTree | None:
+        """The tree to record the decision in (None: not asked to): its root is what the
+        player sees of ``game`` (see the module docstring)."""
+        if not (self.trace if trace is None else trace):
+            return None
+        return SearchTree(game.view(), budget=self.trace_budget if budget is None else budget,
+                          play=type(self).play_in_tree)
 
     def _rank(self, figures: dict[str, np.ndarray]) -> np.ndarray:
         """A number per move; the player plays one of the highest."""
@@ -146,8 +187,11 @@ class Player:
         figures, _, index, _ = self._pick(game)
         return _move(figures, index)
 
-    def analyse(self, game: Game) -> Analysis:
-        """The move this player plays, with every candidate and why it won."""
+    def analyse(self, game: Game, *, trace: bool | None = None, budget: int | None = None) -> Analysis:
+        """The move this player plays, with every candidate and why it won; with
+        ``trace`` (default: the player's ``trace``) every move it ranked as
+        ``analysis.tree`` (at most ``budget`` nodes, default its ``trace_budget``; see
+        the module docstring)."""
         started = time.perf_counter()
         figures, rank, index, ties = self._pick(game)
         elapsed = time.perf_counter() - started
@@ -158,13 +202,35 @@ class Player:
                       {t: int(figures[t][i]) for t in self.facts if t not in terms})
             for i in order
         )
+        move = _move(figures, index)
+        tree = None
+        if self.trace if trace is None else trace:
+            ranked = dict(zip(order.tolist(), candidates, strict=True))
+            tree = one_move_tree(game.view(), [ranked[i] for i in range(len(rank))], move,  # legal_moves()' order
+                                 budget=self.trace_budget if budget is None else budget, play=type(self).play_in_tree)
+            tree.update(tree.root, depth=1)
         return Analysis(
             player=self.name,
-            move=_move(figures, index),
+            move=move,
             candidates=candidates,
             reason=self._reason(figures, index, ties),
             stats={"depth": 1, "nodes": len(rank), "time_ms": round(elapsed * 1000, 3)},
+            tree=tree,
         )
+
+
+def play_as_foreseen(game: Game, move: Move) -> None:
+    """Plays ``move`` on ``game`` as a player foresees the turn: a preview the ball
+    lands on is taken off first (the rules move it to a cell drawn at random, which
+    nobody can foresee), and the previews drawn after a spawn are taken off too (they
+    are not known yet). What a search tree's ``node.game()`` plays."""
+    landed = game.preview_at(move.target)
+    if landed is not None:
+        game.previews = tuple(p for p in game.previews if p is not landed)
+    shown = game.previews
+    result = game.play(move)
+    if result.spawned or not shown:  # they came in (or none were shown): the ones drawn now are unknown
+        game.previews = ()
 
 
 def _move(figures: dict[str, np.ndarray], index: int) -> Move:

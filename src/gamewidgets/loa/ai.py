@@ -78,9 +78,65 @@ The lines are traced right after each root move's search (see
 budget). Should a line be lost (a table entry overwritten within the same move's
 search), the candidate has a single point term ``untraced`` (its whole score) rather
 than terms from another position. ``stats``: ``depth`` (plies of the last complete
-iteration), ``nodes`` (positions searched), ``time_ms`` (with the tracing),
-``random`` (a random move). ``pv``: the principal variation — the chosen move's line
-— or just the move played when it is a random one.
+iteration), ``nodes`` (positions searched, every iteration), ``iteration_nodes`` (the
+root and the positions searched by the iteration behind the decision: the size of its
+tree, below), ``time_ms`` (with the tracing), ``random`` (a random move). ``pv``: the
+principal variation — the chosen move's line — or just the move played when it is a
+random one.
+
+The search as a tree
+--------------------
+``analyse(game, trace=True)`` (or the option ``trace=True``; ``budget`` /
+``trace_budget``: the most nodes recorded, 100,000 unless told) also gives
+``analysis.tree``, a :class:`~gamewidgets.search.SearchTree` of the root iteration
+behind the decision: the last complete one, or, when a deeper unfinished iteration
+changed the decision (see "The analysis"), that unfinished one instead — the tree
+explains the move played. Its root and the nodes the search was in when it stopped
+then have the fact ``unfinished`` (their score is an earlier search's, or None); root
+moves it had not reached are not in it (their candidates keep the complete
+iteration's scores). Earlier iterations are recorded and dropped. With a win on the
+board (or a single legal move) the one iteration is at depth 1: every root move, the
+winning one a "terminal" child of the root.
+
+``len(tree) == stats["iteration_nodes"]``: one node per move the iteration made, as
+the search counts them, and the root. ``node.move`` is a :class:`Move`,
+``node.game()`` its position, ``node.depth`` the plies left to search there (the
+root: the iteration's; a leaf: 0). ``score`` and ``bound`` are for the side that made
+the node's move, as a candidate's are (the root's: the chosen move's): the search's
+value of the position, negated. So a "search" or "cutoff" node's score is minus the
+best score of the children its last search made (fail-soft alpha-beta: bound or not),
+and the root's the best of its children's. The kinds:
+
+- "search": a position searched move by move, every move; bound "exact", or "lower"
+  when every move failed low (the mover is no worse off than this);
+- "cutoff": a position whose search stopped at a beta cut-off: its last child is the
+  move that refuted the mover; bound "upper" (the mover gets at most this);
+- "transposition": a position the table valued without a search (fact
+  ``table_depth``: the entry's depth; the bound is the entry's);
+- "leaf": a position at depth 0, valued by the evaluation: its ``terms``, for the
+  mover, are the position's ``concentration``, ``centralisation`` and ``quads`` (what
+  :func:`evaluate` gives for the side to move, negated) and the ``mobility`` points
+  the search counted (the moves of the two positions before the leaf, as above); they
+  add up to the score exactly. A leaf whose side to move has no move is a leaf: the
+  search does not look at the replies there;
+- "terminal": a move that ends the game (a connection, the opponent connected by a
+  capture, the move limit) or a position whose side to move has no move: one term,
+  ``win`` / ``loss`` / ``draw``, the whole score (1,000,000 less the plies to it).
+
+Principal variation search and late move reductions search some positions more than
+once (a null window, then a full one; a ply shallower, then at full depth). Such a
+position keeps one node, whose score, bound, kind and depth are its last search's,
+and the children of every search in order: the node has the fact ``passes`` (how
+many) and each child ``pass`` (which search made it). A leaf's move after which the
+opponent is close to connecting is searched one ply more: its node is a depth-1
+"search" (or "cutoff", "transposition") with the fact ``extension``. The principal
+variation is marked (``on_pv``) as far as the tree has it, at each step the child
+made by the node's last search (``analysis.pv`` comes from the table and may leave
+the tree at a transposition).
+
+Without ``trace`` nothing is recorded; with it the search is the same (moves, scores,
+node counts), only slower (about three times): with a clock it then reaches less
+deep, so compare with ``time_limit=None``.
 
 Choices where the rule book is silent
 -------------------------------------
@@ -108,6 +164,8 @@ from typing import ClassVar, Final
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
+from ..search import DEFAULT_BUDGET, SearchTree, trace_options
+from ..untrusted import integer
 from .evaluation import Weights, evaluate, evaluation_terms, side_features, static_terms
 from .rules import Game, Move
 from .search import _M, MATE_ZONE, WIN, Trace, _Search, _Timeout
@@ -149,6 +207,8 @@ class _Decision:
     randomised: bool
     previous: _M | None  # the complete iteration's choice, when a deeper unfinished one beat it
     seconds: float
+    iteration_nodes: int  # the root and the positions the iteration behind the decision searched
+    tree: SearchTree | None  # that iteration, recorded (when asked)
 
 
 class Player:
@@ -162,7 +222,9 @@ class Player:
     size; ``None`` switches the clock off (then give ``max_depth`` or ``max_nodes``).
     ``max_depth`` — plies searched at most (default: the level's). ``max_nodes`` —
     stop after about this many positions (reproducible, unlike the clock).
-    ``weights`` — the evaluation's :class:`Weights`.
+    ``weights`` — the evaluation's :class:`Weights`. ``trace`` — record the search as
+    ``analysis.tree`` (see "The search as a tree" in the module docstring) unless
+    :meth:`analyse` is told otherwise; ``trace_budget`` — the most nodes a tree records.
     """
 
     name = "player"
@@ -181,7 +243,8 @@ class Player:
 
     def __init__(self, *, seed: int | None = None, time_limit: float | _Default | None = _LEVEL,
                  max_depth: int | None = None,
-                 max_nodes: int | None = None, weights: Weights | None = None):
+                 max_nodes: int | None = None, weights: Weights | None = None,
+                 trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
         self.seed = seed
         self.rng = random.Random(seed)
         self.time_limit = time_limit
@@ -194,6 +257,8 @@ class Player:
         if self.time_limit is None and max_nodes is None and self.max_depth > 12:
             raise ValueError(f"{self.name}: without a clock, give max_depth (at most 12) or max_nodes")
         self.weights = weights or Weights()
+        #: record the search as ``analysis.tree`` unless ``analyse`` is told otherwise
+        self.trace, self.trace_budget = trace_options(trace, trace_budget)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}(seed={self.seed})"
@@ -210,23 +275,31 @@ class Player:
         decision = self._decide(game)
         return _move(game, decision.chosen)
 
-    def analyse(self, game: Game) -> Analysis:
+    def analyse(self, game: Game, *, trace: bool | None = None, budget: int | None = None) -> Analysis:
         """The move this player plays, explained: every root move with its score and the
         terms that make it up (the module docstring says how), the depth reached, the
         nodes, the time and the principal variation. From the same random state (and
-        budget) it is the move :meth:`choose` plays."""
-        decision = self._decide(game, explain=True)
+        budget) it is the move :meth:`choose` plays. With ``trace`` (default: the
+        player's ``trace``) the iteration behind the decision as ``analysis.tree``, at
+        most ``budget`` nodes (default: the player's ``trace_budget``); see "The search
+        as a tree" in the module docstring."""
+        if self.trace if trace is None else trace:
+            budget = self.trace_budget if budget is None else integer(budget, "budget (nodes a tree records)", 1,
+                                                                      error=ValueError)
+        else:
+            budget = None
+        decision = self._decide(game, explain=True, budget=budget)
         scores, depths, best, chosen = decision.scores, decision.depths, decision.best, decision.chosen
         ranked = sorted(decision.moves, key=lambda m: (m != chosen, m != best, not scores[m][1], -depths[m],
                                                        -scores[m][0]))
         candidates = []
         for m in ranked:
             score, exact = scores[m]
-            trace = decision.lines.get(m)
-            terms = _score_terms(trace, score, game.size, self.weights)
-            facts: dict[str, int] = {"depth": depths[m], "line": len(trace.moves) if trace else 1}
-            if trace is not None and trace.end is not None:
-                facts[f"{trace.end}_in"] = len(trace.moves)
+            behind = decision.lines.get(m)
+            terms = _score_terms(behind, score, game.size, self.weights)
+            facts: dict[str, int] = {"depth": depths[m], "line": len(behind.moves) if behind else 1}
+            if behind is not None and behind.end is not None:
+                facts[f"{behind.end}_in"] = len(behind.moves)
             candidates.append(Candidate(_move(game, m), float(score), terms, facts, "exact" if exact else "upper"))
         if decision.wins:
             reason = "it wins at once" + (f" ({len(decision.wins)} winning moves)" if len(decision.wins) > 1 else "")
@@ -239,15 +312,23 @@ class Player:
         else:
             reason = _reason(scores[best][0], decision.depth, len(decision.moves))
         stats = {"depth": decision.depth, "nodes": decision.search.nodes,
+                 "iteration_nodes": decision.iteration_nodes,
                  "time_ms": round(decision.seconds * 1000, 1), "random": decision.randomised}
-        trace = decision.lines.get(best)
-        pv = _moves(game, list(trace.moves) if trace and chosen == best else [chosen])
+        line = decision.lines.get(best)
+        pv = _moves(game, list(line.moves) if line and chosen == best else [chosen])
+        tree = decision.tree
+        if tree is not None:
+            score, exact = scores[chosen]
+            tree.update(tree.root, score=float(score), bound="exact" if exact else "upper")
+            tree.mark_line(pv)
         return Analysis(player=self.name, move=_move(game, chosen), candidates=tuple(candidates),
-                        reason=reason, stats=stats, pv=pv)
+                        reason=reason, stats=stats, pv=pv, tree=tree)
 
-    def _decide(self, game: Game, explain: bool = False) -> _Decision:
+    def _decide(self, game: Game, explain: bool = False, budget: int | None = None) -> _Decision:
         """The search's decision; ``explain`` also traces the line behind every score
-        (the search is the same: the tracing's time is not taken from its budget)."""
+        (the search is the same: the tracing's time is not taken from its budget);
+        ``budget``: record each iteration in a :class:`SearchTree` of at most that many
+        nodes, and keep the one behind the decision (None: record nothing)."""
         started = time.perf_counter()
         outcome = game.outcome()
         if outcome is not None:
@@ -266,14 +347,20 @@ class Player:
         depths: dict[_M, int] = {}
         previous: _M | None = None
         best: _M | None
+        tree: SearchTree | None = None
+        iteration_nodes = 0
         if wins or len(moves) == 1:
+            search.tree = None if budget is None else SearchTree(game, budget=budget)
             search.iterate(moves, 1, True, scores, lines if explain else None)
             best, depth = (wins or moves)[0], 1
+            tree, iteration_nodes = _rooted(search.tree, 1), search.nodes + 1
         else:
             best, depth = None, 0
             for iteration in range(1, self.max_depth + 1):
                 trial: dict[_M, tuple[int, bool]] = {}
                 traced: dict[_M, Trace | None] = {}
+                before = search.nodes
+                search.tree = None if budget is None else SearchTree(game, budget=budget)
                 try:
                     found = search.iterate(moves, iteration, self.exact_root, trial, traced if explain else None)
                 except _Timeout:
@@ -288,16 +375,19 @@ class Player:
                             for m in done:
                                 scores[m], depths[m] = trial[m], iteration
                                 lines[m] = traced.get(m)
+                            tree, iteration_nodes = _unfinished(search.tree, iteration), search.nodes - before + 1
                     break
                 search.armed = True  # depth 1 always completes; from here the budgets count
                 assert found is not None  # some move scores above -INF: there are moves
                 scores, lines, (best, score), depth = trial, traced, found, iteration
+                tree, iteration_nodes = _rooted(search.tree, iteration), search.nodes - before + 1
                 depths = dict.fromkeys(moves, iteration)
                 moves.sort(key=lambda m: (m != best, not scores[m][1], -scores[m][0]))
                 if abs(score) > MATE_ZONE:
                     break  # a forced end is known: deeper will not change it
                 if limit is not None and time.perf_counter() - started - search.traced > 0.5 * limit:
                     break  # the next iteration would not finish in time
+        search.tree = None
         assert best is not None  # set by the first iteration, which always completes
         if not depths:
             depths = dict.fromkeys(moves, depth)
@@ -308,7 +398,28 @@ class Player:
             everything = sorted(moves)
             chosen = everything[self.rng.randrange(len(everything))]
         return _Decision(search, moves, scores, depths, lines, best, chosen, depth, wins, randomised, previous,
-                         time.perf_counter() - started)
+                         time.perf_counter() - started, iteration_nodes, tree)
+
+
+def _rooted(tree: SearchTree | None, depth: int) -> SearchTree | None:
+    """``tree``, an iteration of ``depth`` plies, with its root's depth."""
+    if tree is not None:
+        tree.root.depth = depth
+    return tree
+
+
+def _unfinished(tree: SearchTree | None, depth: int) -> SearchTree | None:
+    """``tree``, an iteration of ``depth`` plies that the clock or the node budget cut
+    short: the nodes the search was in are left, marked ``unfinished`` (their score is
+    an earlier search's, or None), as the root is."""
+    if tree is not None:
+        while tree.current is not tree.root:
+            node = tree.current
+            if node is not None:
+                node.facts["unfinished"] = True
+            tree.leave()
+        tree.root.facts["unfinished"] = True
+    return _rooted(tree, depth)
 
 
 def _score_terms(trace: Trace | None, score: int, size: int, weights: Weights) -> dict[str, int]:

@@ -30,6 +30,16 @@ path wrote that entry again, the node's leaves are scored with this path's count
 line that cannot be followed (a deeper entry overwritten in the same move's search, or
 best moves that go round in a circle) is None. The walk is not part of the search: it
 only reads the table, and its time is added to the deadline.
+
+The record
+----------
+With ``tree`` set (a :class:`~gamewidgets.search.SearchTree` at its root),
+:meth:`_Search.iterate` and :meth:`_Search.negamax` record every position they make
+as it is made (:meth:`~gamewidgets.search.SearchTree.enter` before a move is searched,
+``leave`` after; a node settles its own kind, score and bound as the search leaves
+it); :mod:`gamewidgets.loa.ai`'s docstring says what the tree holds. Every step is
+behind ``tree is not None`` / ``node is not None``: a search without a tree does what
+it did, at the cost of a few tests of a local variable per position.
 """
 
 from __future__ import annotations
@@ -37,14 +47,18 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
-from .evaluation import _EVAL, Weights, _features
-from .rules import MOVE_LIMIT, Game, _tables, generate, has_move
+from ..search import Node, SearchTree
+from .evaluation import _EVAL, Weights, _features, static_terms
+from .rules import MOVE_LIMIT, Game, Move, _tables, generate, has_move
 
 WIN = 1_000_000
 MATE_ZONE = WIN - 1000  # scores beyond this are a win (or loss) found by the search
 INF = 10 * WIN
 EXACT, LOWER, UPPER = 0, 1, 2
+#: a table flag (for the side to move at a node) as the node's bound (for the side that moved into it)
+MOVER_BOUND = {EXACT: "exact", LOWER: "upper", UPPER: "lower"}
 _M = tuple[int, int]  # a move of the search: (src, dst)
 
 
@@ -85,6 +99,8 @@ class _Search:
         self.wm = weights.mobility
         self.traced = 0.0  # seconds spent tracing lines (not searching)
         self.on_line: set[int] = set()  # the positions of the line being traced
+        #: the iteration being recorded (see "The search as a tree"), None: nothing recorded
+        self.tree: SearchTree | None = None
 
     def static(self, bb: int) -> int:
         """The evaluation of one side's pieces alone, cached per bitboard; notes the
@@ -125,6 +141,12 @@ class _Search:
         pieces = game.pieces
         key = game.zobrist
         tt = self.tt
+        tree = self.tree
+        node: Node | None = None  # this position's node, when recorded
+        if tree is not None:
+            node = tree.current
+            if node is not None:
+                _begin(node, depth)
         entry = tt.get(key)
         tt_move = None
         if entry is not None:
@@ -134,18 +156,19 @@ class _Search:
                     e_score -= ply
                 elif e_score < -MATE_ZONE:
                     e_score += ply
-                if e_flag == EXACT:
-                    return e_score
-                if e_flag == LOWER:
-                    if e_score >= beta:
-                        return e_score
-                elif e_score <= alpha:
+                if e_flag == EXACT or (e_score >= beta if e_flag == LOWER else e_score <= alpha):
+                    if node is not None:
+                        _close(node, "transposition", e_score, e_flag)
+                        node.facts["table_depth"] = e_depth
                     return e_score
         turn = game.turn
         other = turn ^ 1
         mine, theirs = pieces[turn], pieces[other]
         moves = generate(mine, theirs, self.size)
         if not moves:
+            if node is not None:  # the side to move has no move: it has lost
+                _close(node, "terminal", -WIN + ply, EXACT)
+                node.terms = {"win": float(WIN - ply)}
             return -WIN + ply
         # order: the table's move, the killers, captures, then history + centralisation
         moves.sort(key=self.prio_get, reverse=True)
@@ -180,6 +203,7 @@ class _Search:
             same = cache_get(theirs)
             if same is None:
                 same = static(theirs)
+            extended: _M | None = None  # the last move whose replies were searched too (recorded as searched)
             for m in moves:
                 seen += 1
                 src, dst = m
@@ -205,14 +229,22 @@ class _Search:
                         score = 0
                     elif extend and theirs_now in near:
                         self.nodes = seen
+                        if tree is not None:
+                            tree.enter(self.move_of(m, theirs), depth=1,
+                                       facts={"extension": True, **_pass_facts(node)})
                         game.make(src, dst)
                         try:
                             score = -self.negamax(1, -beta, -alpha, child, len(moves))
                         finally:
                             game.unmake()
+                        if tree is not None:
+                            tree.leave()
                         seen = self.nodes
+                        extended = m
                     else:
                         score = lag + a - b
+                if node is not None and m is not extended:
+                    self.record_leaf(node, m, score, mine, theirs, lag, draw_next)
                 if score > best:
                     best, best_move = score, m
                     if score > alpha:
@@ -226,8 +258,11 @@ class _Search:
             make, unmake = game.make, game.unmake
             mob = len(moves)
             reduce = self.lmr and depth >= 3
+            searched: Node | None = None  # the move's node, when recorded
             for index, m in enumerate(moves):
                 self.nodes += 1
+                if tree is not None:
+                    searched = tree.enter(self.move_of(m, theirs), depth=depth - 1, facts=_pass_facts(node))
                 captured = make(m[0], m[1])
                 try:
                     if connected(pieces[turn]):
@@ -250,6 +285,10 @@ class _Search:
                             score = -negamax(depth - 1, -beta, -alpha, child, mob)
                 finally:
                     unmake()
+                if tree is not None:
+                    tree.leave()
+                    if searched is not None and searched.score is None:  # the move ended the game
+                        tree.update(searched, **self.settled(m, score, mine, theirs, 0, draw_next))
                 if score > best:
                     best, best_move = score, m
                     if score > alpha:
@@ -268,7 +307,34 @@ class _Search:
             stored -= ply
         flag = LOWER if best >= beta else UPPER if best <= alpha0 else EXACT
         tt[key] = (depth, flag, stored, best_move, lag)
+        if node is not None:
+            _close(node, "cutoff" if flag == LOWER else "search", best, flag)
         return best
+
+    # ------------------------------------------------------- the record
+    def move_of(self, m: _M, theirs: int) -> Move:
+        """The search's move ``m`` as a :class:`Move` (``theirs``: the opponent's pieces)."""
+        return Move._new(m[0], m[1], bool(theirs >> m[1] & 1), self.size)
+
+    def record_leaf(self, node: Node, m: _M, score: int, mine: int, theirs: int, lag: int, draw: bool) -> None:
+        """Record the move ``m`` from ``node`` (``mine`` / ``theirs``: the pieces there),
+        which the search scored ``score`` without searching on (:meth:`settled`)."""
+        tree = self.tree
+        assert tree is not None
+        leaf = tree.add(node, self.move_of(m, theirs), depth=0, facts=_pass_facts(node))
+        if leaf is not None:
+            tree.update(leaf, **self.settled(m, score, mine, theirs, lag, draw))
+
+    def settled(self, m: _M, score: int, mine: int, theirs: int, lag: int, draw: bool) -> dict[str, Any]:
+        """The fields of the node of a move ``m`` (from a position with the pieces ``mine``,
+        to move, and ``theirs``) that the search scored ``score`` without searching on: an
+        end of the game (``draw``: the move limit), or a leaf with its evaluation's terms:
+        each side's pieces after the move, and the ``lag`` mobility points."""
+        if score > MATE_ZONE or score < -MATE_ZONE or draw:
+            return {"kind": "terminal", **_end(score)}
+        dst_bit = 1 << m[1]
+        terms = static_terms(mine ^ (1 << m[0]) ^ dst_bit, theirs & ~dst_bit, self.size, self.weights)
+        return {"kind": "leaf", "score": float(score), "terms": {**terms, "mobility": lag}}
 
     # ------------------------------------------------------------------ the root
     def outcome_after(self, m: _M) -> int | None:
@@ -307,8 +373,12 @@ class _Search:
         self.ext_limit = depth + 2
         mob = len(moves)
         lag = self.wm * (mob - len(generate(pieces[other], pieces[turn], self.size)))
+        tree = self.tree
+        searched: Node | None = None  # the move's node, when recorded
         for index, m in enumerate(moves):
             self.nodes += 1
+            if tree is not None:
+                searched = tree.enter(self.move_of(m, pieces[other]), depth=depth - 1)
             if self.nodes >= self.next_check:
                 self.next_check = self.nodes + 1024
                 self.tick()
@@ -335,6 +405,11 @@ class _Search:
                         score, exact = -self.negamax(depth - 1, -INF, -alpha, 1, mob), True
             finally:
                 game.unmake()
+            if tree is not None:
+                tree.leave()
+                if searched is not None and searched.score is None:  # a leaf, or the move ended the game
+                    tree.update(searched, **self.settled(m, score, pieces[turn], pieces[other], lag,
+                                                         self.root_ply + 1 >= MOVE_LIMIT))
             scores[m] = (score, exact)
             if lines is not None:
                 began = time.perf_counter()
@@ -486,3 +561,35 @@ class _Leaf:
 
 
 _OTHER_END = {"win": "loss", "loss": "win"}
+
+
+# ------------------------------------------------------------- the record
+def _begin(node: Node, depth: int) -> None:
+    """The search enters ``node``'s position with ``depth`` plies to go: once more, when
+    it already has a score (a re-search: its children say which search made them)."""
+    if node.score is not None:
+        node.facts["passes"] = node.facts.get("passes", 1) + 1
+        node.facts.pop("table_depth", None)
+    node.depth = depth
+
+
+def _pass_facts(node: Node | None) -> dict[str, Any]:
+    """The facts of a child made in ``node``'s search: which of its searches made it,
+    when it has had more than one."""
+    passes = None if node is None else node.facts.get("passes")
+    return {"pass": passes} if passes else {}
+
+
+def _close(node: Node, kind: str, value: int, flag: int) -> None:
+    """The search leaves ``node``'s position with ``value`` for its side to move (the
+    table's ``flag``): the node's score and bound are the mover's."""
+    node.kind = kind
+    node.score = float(-value)
+    node.bound = MOVER_BOUND[flag]
+
+
+def _end(score: int) -> dict[str, Any]:
+    """The score and terms of a move that ends the game (``score``: for its mover; 0 is
+    a draw, at the move limit)."""
+    name = "win" if score > MATE_ZONE else "loss" if score < -MATE_ZONE else "draw"
+    return {"score": float(score), "terms": {name: float(score)}}

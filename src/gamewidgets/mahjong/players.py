@@ -21,6 +21,11 @@ is the player's own decision (``game.shuffle()``), not a move of a computer play
   pair) and ``stats["safety"]``. Scores, as two terms that add up to them: ``plan``
   100 for the sequence's first pair, 50 a safe pair, 0 unknown, -100 a dead end, and
   ``turns``, less one per turn of its path.
+  ``trace=True`` (an option, or ``analyse(game, trace=True)``) records the clearing
+  search as ``analysis.tree`` (:mod:`gamewidgets.search`): each pair removed is a
+  node, a pair that had to be removed "forced", a position proved hopeless a "dead
+  end", one seen before a "transposition", the cleared board "terminal"; the
+  sequence found is the marked line.
 - ``"random"`` (:class:`RandomPlayer`): a removable pair drawn uniformly; every
   candidate scores 0 (the one term ``random``).
 """
@@ -33,7 +38,7 @@ import numpy as np
 
 from ..analysis import Analysis, Candidate
 from ..errors import GameOver
-from ..search import DEFAULT_BUDGET, SearchTree
+from ..search import DEFAULT_BUDGET, SearchTree, one_move_tree, trace_options
 from .connect import find_paths
 from .deal import DEAD_END, SAFE, SAFETY_TERM, UNKNOWN, Pair, SearchLimit, pair_safety, solve
 from .rules import Game, Move
@@ -67,9 +72,11 @@ class Solver:
 
     name = "solver"
 
-    def __init__(self, *, max_nodes: int = 20_000, safety_nodes: int = 2_000):
+    def __init__(self, *, max_nodes: int = 20_000, safety_nodes: int = 2_000, trace: bool = False,
+                 trace_budget: int = DEFAULT_BUDGET):
         self.max_nodes = max_nodes
         self.safety_nodes = safety_nodes
+        self.trace, self.trace_budget = trace_options(trace, trace_budget)
         self._plans: dict[bytes, list[Pair]] = {}  # grid -> the rest of a clearing sequence of it
 
     def __repr__(self) -> str:
@@ -103,14 +110,17 @@ class Solver:
             grid[a] = grid[b] = 0
         return solution, "solved"
 
-    def analyse(self, game: Game, *, trace: bool = False, budget: int = DEFAULT_BUDGET) -> Analysis:
+    def analyse(self, game: Game, *, trace: bool | None = None, budget: int | None = None) -> Analysis:
         """Every removable pair as a candidate, scored ``plan`` + ``turns`` (see the module
         docstring), best first, with its safety; GameOver when no pair can be removed.
-        ``trace=True``: the clearing search as ``analysis.tree`` (at most ``budget``
-        nodes; see :func:`~gamewidgets.mahjong.deal.solve`), its sequence marked."""
+        ``trace=True`` (None: the player's own ``trace``): the clearing search as
+        ``analysis.tree`` (at most ``budget`` nodes, None: ``trace_budget``; see
+        :func:`~gamewidgets.mahjong.deal.solve`), its sequence marked."""
         started = time.perf_counter()
         moves = _removable(game)
-        tree = SearchTree(game, budget=budget, play=lambda g, move: g.play(move)) if trace else None
+        traced = self.trace if trace is None else trace
+        budget = self.trace_budget if budget is None else budget
+        tree = SearchTree(game, budget=budget, play=lambda g, move: g.play(move)) if traced else None
         solution, verdict = self._solution(game, tree)
         if tree is not None and solution:
             tree.mark_line([Move(*pair) for pair in solution])
@@ -158,9 +168,10 @@ class RandomPlayer:
 
     name = "random"
 
-    def __init__(self, *, seed: int | None = None):
+    def __init__(self, *, seed: int | None = None, trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+        self.trace, self.trace_budget = trace_options(trace, trace_budget)
 
     def __repr__(self) -> str:
         return f"RandomPlayer(seed={self.seed})"
@@ -170,21 +181,27 @@ class RandomPlayer:
         moves = _removable(game)
         return moves[int(self.rng.integers(len(moves)))]
 
-    def analyse(self, game: Game) -> Analysis:
+    def analyse(self, game: Game, *, trace: bool | None = None, budget: int | None = None) -> Analysis:
         """A pair drawn as :meth:`choose` draws it, every removable pair a candidate scoring 0
-        (the chosen one first); GameOver when no pair can be removed."""
+        (the chosen one first); GameOver when no pair can be removed. ``trace=True``
+        (None: the player's own): ``analysis.tree`` is the root and a leaf per pair."""
         started = time.perf_counter()
         moves = _removable(game)
         index = int(self.rng.integers(len(moves)))  # the same draw as choose()
         order = [index, *(i for i in range(len(moves)) if i != index)]  # the chosen one first
         turns = _turns(game, moves)
+        candidates = tuple(Candidate(moves[i], 0.0, {"random": 0.0}, {"path turns": turns[i]}) for i in order)
+        traced = self.trace if trace is None else trace
+        budget = self.trace_budget if budget is None else budget
+        tree = one_move_tree(game, candidates, moves[index], budget=budget) if traced else None
         elapsed = time.perf_counter() - started
         return Analysis(
             player=self.name,
             move=moves[index],
-            candidates=tuple(Candidate(moves[i], 0.0, {"random": 0.0}, {"path turns": turns[i]}) for i in order),
+            candidates=candidates,
             reason=f"drawn at random among the {len(moves)} removable pairs (all rank equal)",
             stats={"depth": 1, "nodes": len(moves), "time_ms": round(elapsed * 1000, 3)},
+            tree=tree,
         )
 
 
