@@ -10,7 +10,7 @@ import tarfile
 
 from wheel_build import build, clean_copy
 
-VIEWS = ["domino", "line98", "loa", "mahjong"]
+VIEWS = ["domino", "explorer", "line98", "loa", "mahjong"]
 
 
 def run(installed, *args, cwd, **kwargs):
@@ -44,6 +44,10 @@ def test_the_installed_wheel_plays_every_game_without_the_checkout(installed_whe
         "for widget in (Line98(seed=1), MahjongConnect(seed=1), LinesOfAction(size=6, level='easy'),\n"
         "               Domino(seed=1, level='easy')):\n"
         "    assert widget._esm, widget\n"
+        "from gamewidgets.mahjong.players import Solver\n"
+        "from gamewidgets.search_explorer import SearchExplorer\n"
+        "explorer = SearchExplorer(Solver(trace=True).analyse(MahjongConnect(seed=1).game))\n"
+        "assert explorer.outline._esm and explorer.outline.how_to_play, explorer\n"
         "print(gamewidgets.__version__)\n"
     )
     done = run(installed_wheel, str(installed_wheel.python), "-c", code, cwd=tmp_path)

@@ -11,7 +11,10 @@
 //   if (overlay.arrow) drawMoveArrow(ctx, geo, overlay.arrow.from, overlay.arrow.to, { alpha });
 //
 // The trait shape (see js/line98/CONTRACT.md):
-//   {"title": str, "cells": [[r, c, value 0..1, label], ...], "arrow": [[r, c], [r, c]] | null}
+//   {"title": str, "cells": [[r, c, value 0..1, label], ...], "arrow": [[r, c], [r, c]] | null,
+//    "line": [[[r, c], [r, c]], ...]}
+// `line` (optional): the moves that led to the position shown, first to last (the
+// search explorer's line from the root), drawn as numbered arrows (drawLine).
 
 import { roundRectPath } from "./canvas.js";
 import { font } from "./theme.js";
@@ -93,9 +96,19 @@ export function parseOverlay(raw, rows, cols) {
       arrow = { from: [from[0], from[1]], to: [to[0], to[1]] };
     }
   }
+  const line = [];
+  if (Array.isArray(raw.line)) {
+    for (const step of raw.line) {
+      if (!Array.isArray(step) || step.length !== 2 || !Array.isArray(step[0]) || !Array.isArray(step[1])) continue;
+      const [from, to] = step;
+      if (inGrid(from[0], from[1]) && inGrid(to[0], to[1]) && (from[0] !== to[0] || from[1] !== to[1])) {
+        line.push({ from: [from[0], from[1]], to: [to[0], to[1]] });
+      }
+    }
+  }
   const title = typeof raw.title === "string" ? raw.title : "";
-  if (!cells.length && !arrow && !title) return null;
-  return { title, cells, arrow };
+  if (!cells.length && !arrow && !title && !line.length) return null;
+  return { title, cells, arrow, line };
 }
 
 /** A stable key of a parsed overlay (to notice that a new one arrived). */
@@ -253,6 +266,40 @@ export function drawMoveArrow(ctx, geo, from, to, opts = {}) {
     startGap: geo.cell * ringRadius,
     endGap: geo.cell * 0.08,
     ...rest,
+  });
+}
+
+/**
+ * The moves that led to the position shown (an overlay's `line`), as thin amber arrows
+ * numbered from 1 at their middle, the last one the most opaque.
+ */
+export function drawLine(ctx, geo, line, { alpha = 1 } = {}) {
+  if (!line || !line.length || alpha <= 0) return;
+  const size = Math.max(8.5, Math.min(13, geo.cell * 0.24));
+  line.forEach((step, i) => {
+    const fade = 0.55 + (0.45 * (i + 1)) / line.length;
+    drawMoveArrow(ctx, geo, step.from, step.to, {
+      alpha: alpha * fade, colour: "#f6b93b", startDot: false, width: Math.max(2.5, geo.cell * 0.07),
+    });
+    const a = geo.cellCenter(step.from[0], step.from[1]);
+    const b = geo.cellCenter(step.to[0], step.to[1]);
+    const x = (a.x + b.x) / 2;
+    const y = (a.y + b.y) / 2;
+    ctx.save();
+    ctx.globalAlpha *= alpha;
+    ctx.beginPath();
+    ctx.arc(x, y, size * 0.72, 0, Math.PI * 2);
+    ctx.fillStyle = "rgba(12, 16, 22, 0.88)";
+    ctx.fill();
+    ctx.lineWidth = 1.5;
+    ctx.strokeStyle = "#f6b93b";
+    ctx.stroke();
+    ctx.font = font(800, size);
+    ctx.textAlign = "center";
+    ctx.textBaseline = "middle";
+    ctx.fillStyle = "#ffe3a6";
+    ctx.fillText(String(i + 1), x, y + 0.5);
+    ctx.restore();
   });
 }
 

@@ -17,7 +17,7 @@
 
 import { createCanvas, createSprite } from "../lib/canvas.js";
 import { createGridCursor, describeBoard, gridGeometry, trackBoardFocus } from "../lib/grid.js";
-import { drawCellLabels, drawCellTints, drawMoveArrow } from "../lib/overlay.js";
+import { drawCellLabels, drawCellTints, drawLine, drawMoveArrow } from "../lib/overlay.js";
 import { readBool } from "../lib/traits.js";
 import { isColour } from "./balls.js";
 import {
@@ -148,6 +148,7 @@ export function createBoard(view, { parent, fit, balls, moves, animator }) {
     balls.board(ctx, cells, symbols, sel ? (r, c) => r === sel[0] && c === sel[1] : null);
     if (selected && drawSelectedBall(ctx, sel, selColour, symbols, now)) again = true;
     if (analysis) {
+      drawLine(ctx, geo, analysis.line, { alpha: analysisAlpha });
       drawCellLabels(ctx, geo, analysis.cells, { alpha: analysisAlpha });
       if (analysis.arrow) drawMoveArrow(ctx, geo, analysis.arrow.from, analysis.arrow.to, { alpha: analysisAlpha });
     }

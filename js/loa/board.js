@@ -20,7 +20,7 @@
 
 import { createCanvas, createSprite } from "../lib/canvas.js";
 import { describeBoard, trackBoardFocus } from "../lib/grid.js";
-import { drawCellLabels, drawCellTints, drawMoveArrow } from "../lib/overlay.js";
+import { drawCellLabels, drawCellTints, drawLine, drawMoveArrow } from "../lib/overlay.js";
 import { createBadge } from "../lib/readouts.js";
 import { moveText } from "./analysis.js";
 import { drawBoardPieces, drawLiftedPiece, drawSlide } from "./drawpieces.js";
@@ -199,6 +199,7 @@ export function createBoard(view) {
       again = true;
     } else if (drawAtRest(pen, cells, n, p === "playing" && !back)) again = true;
     if (analysis) {
+      drawLine(ctx, geo, analysis.line, { alpha: analysisAlpha });
       drawCellLabels(ctx, geo, shownCells, { alpha: analysisAlpha });
       if (picked) drawPickedSource(pen, picked, analysisAlpha);
       if (analysis.arrow) {

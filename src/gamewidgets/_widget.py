@@ -86,13 +86,13 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import anywidget
 import traitlets
 
 from .analysis import Analysis, ComputerPlayer
-from .errors import BadMessage, GameError, IllegalMove
+from .errors import BadMessage, IllegalMove
 from .history import History
 from .how_to_play import HowToPlay, how_to_play
 from .picture_output import SHOWN, picture_bundle
@@ -100,6 +100,10 @@ from .players import failures_of
 from .protocol import seat_view
 from .store import Store, StoreWarning
 from .untrusted import integer, short_repr
+from .view_messages import ViewMessages
+
+if TYPE_CHECKING:
+    from .search_explorer import SearchExplorer
 
 log = logging.getLogger("gamewidgets")
 
@@ -164,7 +168,7 @@ def _by_the_program(method: Callable[..., Any]) -> Callable[..., Any]:
     return driving
 
 
-class GameWidget(anywidget.AnyWidget):
+class GameWidget(ViewMessages, anywidget.AnyWidget):
     """Common traits and the message handling of every game widget."""
 
     #: each game's public methods that change the game: on a driven board they are refused
@@ -524,22 +528,43 @@ class GameWidget(anywidget.AnyWidget):
         there drawn on it, and return that analysis. ``None``: the latest move that has
         one (the move just played when it was the computer's). IllegalMove when that
         move has no kept analysis (the user's own moves, and moves made before a restart)."""
-        last = len(self._history_moves())
-        if index is None:
-            if not self._analyses:
-                raise IllegalMove("the computer has not played a move in this game yet")
-            index = max(self._analyses)
-        index = self._position_index(index, last)
-        analysis = self._analyses.get(index)
-        if analysis is None:
-            raise IllegalMove(f"no analysis was kept for the move to position {index}: it was not the "
-                              f"computer's" + ("" if index else " (it is the start)"))
-        if index == last:
+        index, analysis = self._kept_analysis(index)
+        if index == len(self._history_moves()):
             self._go_live()
             self.overlay = self._overlay_of(self._game_at(index - 1), analysis)
         else:
             self.goto(index)
         return analysis
+
+    def explore(self, index: int | None = None) -> SearchExplorer:
+        """The search behind the computer's move to position ``index`` (None: the latest
+        move that has a kept analysis) as a :class:`~gamewidgets.search_explorer.SearchExplorer`:
+        its tree beside a board. The player must have recorded its search (``trace=True``:
+        ``ai={"trace": True}`` for the computer's level where the game takes ``ai=``, or
+        ``watch(PLAYERS[name](trace=True), explain=True)``); IllegalMove when it did not,
+        and as ``why`` says when the move has no kept analysis."""
+        from .search_explorer import SearchExplorer
+
+        index, analysis = self._kept_analysis(index)
+        if analysis.tree is None:
+            raise IllegalMove(f"{analysis.player} did not record its search for the move to position {index}: make "
+                              "the player with trace=True (ai={'trace': True} for the computer's level, or "
+                              "watch(PLAYERS[name](trace=True), explain=True))")
+        return SearchExplorer(analysis)
+
+    def _kept_analysis(self, index: int | None) -> tuple[int, Analysis]:
+        """The position ``index`` (None: the latest with one) and the analysis kept for
+        the move that led there; IllegalMove when none was kept."""
+        if index is None:
+            if not self._analyses:
+                raise IllegalMove("the computer has not played a move in this game yet")
+            index = max(self._analyses)
+        index = self._position_index(index, len(self._history_moves()))
+        analysis = self._analyses.get(index)
+        if analysis is None:
+            raise IllegalMove(f"no analysis was kept for the move to position {index}: it was not the "
+                              f"computer's" + ("" if index else " (it is the start)"))
+        return index, analysis
 
     def _keep_analysis(self, index: int, analysis: Analysis) -> None:
         """Keep ``analysis`` as the reason for the move that led to position ``index``."""
@@ -615,39 +640,20 @@ class GameWidget(anywidget.AnyWidget):
         raise NotImplementedError
 
     # ------------------------------------------------------------ view messages
-    def _on_view_message(self, _widget: GameWidget, content: Any, _buffers: list[memoryview]) -> None:
-        try:
-            if not isinstance(content, dict):
-                raise BadMessage(f"a message must be an object, not {type(content).__name__}")
-            kind = content.get("type")
-            if kind == "ping":
-                n = content.get("n")
-                self.send({"type": "pong", "n": n if type(n) is int else None})
-                return
-            method = self._view_actions.get(kind) if isinstance(kind, str) else None
-            if method is None:
-                raise BadMessage(
-                    f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"
-                )
-            if self.driven_by and kind not in self._view_looking:
-                self._check_not_driven()
-            seen = content.get("position")
-            if seen is not None and seen != self.position:
-                raise BadMessage(f"stale: sent for position {short_repr(seen)}, the game is at {self.position}")
-            getattr(self, method)(content)
-        except GameError as exc:
-            self._reject(content, str(exc))
-        except Exception as exc:  # a bug must not kill the comm either
-            log.exception("gamewidgets: error while handling %s", _short(content))
-            self._reject(content, f"internal error: {type(exc).__name__}: {short_repr(str(exc), 200)}")
-        else:
-            if self.error:
-                self.error = ""
-
-    def _reject(self, content: Any, reason: str) -> None:
-        text = f"ignored {_short(content)}: {reason}"
-        log.warning("%s: %s", type(self).__name__, text)
-        self.error = text
+    def _handle_view_message(self, content: dict[str, Any]) -> None:
+        """A view's message to the method of ``_view_actions`` (view_messages.py does the rest)."""
+        kind = content.get("type")
+        method = self._view_actions.get(kind) if isinstance(kind, str) else None
+        if method is None:
+            raise BadMessage(
+                f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"
+            )
+        if self.driven_by and kind not in self._view_looking:
+            self._check_not_driven()
+        seen = content.get("position")
+        if seen is not None and seen != self.position:
+            raise BadMessage(f"stale: sent for position {short_repr(seen)}, the game is at {self.position}")
+        getattr(self, method)(content)
 
     def _event(self, kind: str, **data: Any) -> None:
         previous = self.last_event.get("id", 0) if isinstance(self.last_event, dict) else 0
@@ -661,10 +667,3 @@ def _whole_index(value: Any, wanted: str) -> int:
         return integer(value, "index", error=BadMessage)
     except BadMessage:
         raise BadMessage(f"{wanted}, not {short_repr(value)}") from None
-
-
-def _short(content: object, limit: int = 120) -> str:
-    """The message as it is shown in ``error``: its repr, at most ``limit`` characters,
-    made without recursion (:func:`~gamewidgets.untrusted.short_repr`), so a message
-    nested any depth is still reported."""
-    return short_repr(content, limit)
