@@ -190,8 +190,10 @@ def test_a_dominoes_tree_shows_the_deal_a_sample_imagined_and_nothing_above_it()
     assert analysis.tree.root.children[0].kind == "sample"
     explorer = SearchExplorer(analysis)
     assert "hidden tiles" in explorer.outline.status  # the root: the seat's view only
+    assert explorer.board.layout.display == "none"  # no deal of this tree to show yet
     sample = analysis.tree.root.children[0]
     explorer.show(sample)
+    assert explorer.board.layout.display is None
     imagined = sample.game().game
     assert explorer.board.game.to_dict() == imagined.to_dict() and "on the board" in explorer.outline.status
 
@@ -208,3 +210,15 @@ def test_explore_opens_the_search_behind_the_lines_of_action_computers_move():
     assert explorer.board.game.fen() == w.history[1].game.fen()  # the root: the position it searched
     pv = explorer.tree.find(on_pv=True)
     assert pv[0] is explorer.tree.root and pv[1].move == analysis.move
+
+
+def test_dominoes_levels_take_the_trace_option_from_the_widget_and_explore_their_moves():
+    from gamewidgets.domino.widget import Domino
+
+    options = {"trace": True, "samples": 10, "time_limit": None}
+    w = next(w for seed in range(20) if (w := Domino(seed=seed, level="hard", ai=options, store=None)).explained)
+    index = w.explained[-1]
+    explorer = w.explore(index)
+    assert explorer.tree is w.analyses[index].tree and explorer.tree.root.on_pv
+    with pytest.raises(ValueError, match="no level takes"):
+        Domino(ai={"traced": True}, store=None)

@@ -33,8 +33,8 @@ Choices where the issue is silent:
   terms and facts) under the outline; showing it on the board takes a click on the
   row or Enter (the board is a whole game widget: made once, updated per node).
 - Dominoes: a node above any sample has no position a board can show (the other
-  hand is hidden; the status says so); a sample, and every node under it, shows the
-  deal that sample imagined.
+  hand is hidden): the board is hidden and the status says why; a sample, and every
+  node under it, shows the deal that sample imagined.
 - A node whose position cannot be made (a tree built by hand without a game, a move
   its play function refuses) or shown on the board says so in the status, and the
   board keeps the last position it showed.
@@ -218,11 +218,13 @@ class SearchExplorer(ipywidgets.Box):
             return
         try:
             game = _on_the_board(node.game())
-            if game is None:
+            if game is None:  # the board is hidden until it has something of this tree to show
+                self.board.layout.display = "none"
                 self.outline.shown = node_id
-                self.outline.status = (f"{node.describe()}: not shown on the board (it would need the hidden tiles: "
-                                       "open a sample, whose imagined deal can be shown)")
+                self.outline.status = (f"{node.describe()}: no board (it would need the hidden tiles: open a "
+                                       "sample, whose imagined deal the board shows)")
                 return
+            self.board.layout.display = None
             with self.board.hold_sync():
                 self.board._driven_start(game)
                 overlay = _overlay(self.board, game, node)

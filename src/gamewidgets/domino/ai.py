@@ -65,16 +65,17 @@ Choices
 
 Options of the levels
 ---------------------
-Each level names the options it takes (``Player.options``): ``hard`` takes
-``samples`` and ``time_limit``; ``easy`` and ``medium`` take none. A set of options
+Each level names the options it takes (``Player.options``): every level takes
+``trace`` and ``trace_budget`` (below), ``hard`` also ``samples`` and
+``time_limit``. A set of options
 for "whichever level is chosen" — the ``ai=`` of the ``Domino`` widget, whose level
 the user may change at any time — is checked once by :func:`checked_options` (every
 key must be an option of some level, and every level that takes it must accept the
 value) and applied by :func:`level_player`, which gives each level only the options it
 takes: ``Domino(ai={"samples": 100})`` plays medium as medium and hard with 100
-samples. Every level also takes ``trace`` and ``trace_budget`` (below); they are
-not among ``options`` (what a widget passes on) and ``Hard``'s repr shows them only
-when they are not the defaults.
+samples, and ``Domino(ai={"trace": True})`` keeps every level's search for
+``w.explore(i)``. ``Hard``'s repr shows the trace options only when they are not the
+defaults.
 
 The search tree
 ---------------
@@ -248,7 +249,7 @@ class Player:
 
     name = ""
     #: the keyword options this level takes besides ``seed`` (see "Options of the levels")
-    options: ClassVar[tuple[str, ...]] = ()
+    options: ClassVar[tuple[str, ...]] = ("trace", "trace_budget")
 
     def __init__(self, *, seed: int | None = None, trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
         # None draws one (as every game's players do); a seed replays the decisions
@@ -512,7 +513,7 @@ class Hard(Player):
 
     name = "hard"
 
-    options = ("samples", "time_limit")
+    options = ("samples", "time_limit", *Player.options)
 
     def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5,
                  trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
