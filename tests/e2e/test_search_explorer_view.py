@@ -85,6 +85,10 @@ def test_a_200000_node_tree_opens_expands_selects_and_shows_a_node_on_the_board(
     for box in (explorer, board):
         assert box["height"] <= box["area"] and box["width"] <= box["given"], box
         assert box["scrollWidth"] <= box["width"] + 1, box
+    # a click on a part that is no control gives the tree the focus, with the view's ring
+    page.locator(f"{ROOT} .gw-summary").click()
+    assert page.evaluate(f"document.activeElement === document.querySelector('{TREE}')")
+    assert page.evaluate(f"document.querySelector('{ROOT}').matches(':focus-within')")
     # a click on a row selects it and shows it on the board
     row = page.locator(ROWS).nth(1)
     row_id = int(row.get_attribute("data-id"))
