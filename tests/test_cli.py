@@ -195,3 +195,21 @@ def test_mahjong_pairs_rejects_a_bad_grid(tmp_path, capsys):
     path.write_text(json.dumps({"grid": [["D1", "ZZ"]]}))
     assert main(["mahjong", "pairs", "--grid", str(path)]) == 2
     assert "unknown tile code" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game, kind", [("domino", "open-hands"), ("loa", "win-in-1")])
+def test_puzzles_writes_proved_puzzles_in_their_dict_form(tmp_path, capsys, game, kind):
+    from gamewidgets.puzzles import Puzzle, generate
+
+    out = tmp_path / "p.json"
+    assert main([game, "puzzles", "--count", "3", "--seed", "4", "--kind", kind, "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert (data["format"], data["version"], data["game"], data["seed"], data["kind"]) == \
+        ("gamewidgets.puzzles", 1, game, 4, kind)
+    found = [Puzzle.from_dict(p) for p in data["puzzles"]]
+    assert [p.to_dict() for p in found] == [p.to_dict() for p in generate(game, count=3, seed=4, kind=kind)]
+    assert all(p.check(p.answer).correct for p in found)
+    assert f"{game} puzzles from seed 4: 3 ({kind})" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main([game, "puzzles", "--kind", "mate-in-3"])
+    assert "invalid choice" in capsys.readouterr().err

@@ -25,6 +25,8 @@ def test_the_wheel_holds_every_view_its_licences_and_its_types(installed_wheel):
     for view in VIEWS:
         assert f"gamewidgets/static/{view}.js" in names
     assert "gamewidgets/py.typed" in names
+    for game in ("domino", "line98", "loa", "mahjong"):
+        assert f"gamewidgets/puzzles/data/{game}.json" in names  # the shipped puzzles
     licences = [n for n in names if "/licenses/" in n]
     assert any(n.endswith("/LICENSE") for n in licences)
     assert any(n.endswith("LICENSE-LXGW-WenKai.txt") for n in licences)
@@ -48,6 +50,9 @@ def test_the_installed_wheel_plays_every_game_without_the_checkout(installed_whe
         "from gamewidgets.search_explorer import SearchExplorer\n"
         "explorer = SearchExplorer(Solver(trace=True).analyse(MahjongConnect(seed=1).game))\n"
         "assert explorer.outline._esm and explorer.outline.how_to_play, explorer\n"
+        "from gamewidgets import puzzles, PuzzleSet\n"
+        "assert all(len(puzzles.load(g)) >= 50 for g in puzzles.GAMES)\n"
+        "assert PuzzleSet('loa', store=None).current is not None\n"
         "print(gamewidgets.__version__)\n"
     )
     done = run(installed_wheel, str(installed_wheel.python), "-c", code, cwd=tmp_path)

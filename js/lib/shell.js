@@ -32,6 +32,8 @@
 //   waits, fails or cannot be done, its message is a notice under the header.
 // - animations: `shell.animating` (the animator's onBusy) keeps `data-animating="true"`
 //   on the root while a tween runs, so a test can wait for the board to be still.
+// - a puzzle (puzzle.js): while the widget's `puzzle` trait holds one, its prompt, the
+//   verdict on the last move and the Hint / Solution / Again / Next buttons, under the header.
 // - who plays (driven.js): while a program plays the board from Python (the
 //   `driven_by` trait), a "Played by <who>" line under the header and
 //   `data-driven-by` on the root; `shell.driven.by` tells the view (which then sends
@@ -53,6 +55,7 @@ import { element as h } from "./element.js";
 import { createConfirm } from "./confirm.js";
 import { createFit } from "./fit.js";
 import { consume, containKeys, keyPlace } from "./keys.js";
+import { createPuzzlePanel } from "./puzzle.js";
 import { createRulesPanel } from "./rules.js";
 import { ensureStyleSheet } from "./stylesheet.js";
 import { PALETTE, ensureStyles } from "./theme.js";
@@ -214,6 +217,9 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
   const driven = createDrivenLine({ doc, model, root, host: el });
   onCleanup(() => driven.destroy());
 
+  // a puzzle being solved on the board (puzzle.js): its prompt and verdicts under the header
+  const puzzle = createPuzzlePanel({ doc, model, root, onCleanup });
+
   // round trip: ping with a negative number (the heartbeat's are positive)
   const onRoundTrip = (event) => {
     const n = Number(event.detail) || 0;
@@ -282,7 +288,7 @@ export function createShell({ model, el, game, css = game, title, compactBelow =
     /** Put the view's parts into the root, and the root into the page. */
     mount(...parts) {
       const [first, ...rest] = parts;
-      root.append(first, storageNotice.el, driven.el, ...rest, confirm.el, rules.el, lost);
+      root.append(first, storageNotice.el, driven.el, puzzle.el, ...rest, confirm.el, rules.el, lost);
       el.appendChild(root);
       onCleanup(() => root.remove());
       setCompact();

@@ -9,7 +9,7 @@ TournamentResult``); matches are ``from gamewidgets.match import match``.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # what type checkers see; at run time each widget loads on first use
     from ._widget import GameWidget
@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # what type checkers see; at run time each widget loads on fi
     from .line98.widget import Line98 as Line98
     from .loa.widget import LinesOfAction as LinesOfAction
     from .mahjong.widget import MahjongConnect as MahjongConnect
+    from .puzzle_set import PuzzleSet as PuzzleSet
 
 __version__ = "0.1.0"
 
@@ -27,14 +28,25 @@ _WIDGETS = {
     "MahjongConnect": "gamewidgets.mahjong.widget",
     "LinesOfAction": "gamewidgets.loa.widget",
     "Domino": "gamewidgets.domino.widget",
+    "PuzzleSet": "gamewidgets.puzzle_set",
 }
+#: each game's widget class, by the game's short name (``widget_class``)
+_GAME_WIDGETS = {"line98": "Line98", "mahjong": "MahjongConnect", "loa": "LinesOfAction", "domino": "Domino"}
 
-__all__ = [*_WIDGETS, "__version__", "tournament"]
+__all__ = [*_WIDGETS, "__version__", "tournament", "widget_class"]
 
 
-def __getattr__(name: str) -> type[GameWidget]:
+def __getattr__(name: str) -> Any:
     if name in _WIDGETS:
         import importlib
 
         return getattr(importlib.import_module(_WIDGETS[name]), name)
     raise AttributeError(f"module 'gamewidgets' has no attribute {name!r}")
+
+
+def widget_class(game: str) -> type[GameWidget]:
+    """The widget of ``game`` ("line98", "mahjong", "loa", "domino"): ``Line98`` ..."""
+    if game not in _GAME_WIDGETS:
+        raise ValueError(f"no widget for {game!r} (games: {', '.join(_GAME_WIDGETS)})")
+    cls: type[GameWidget] = __getattr__(_GAME_WIDGETS[game])
+    return cls

@@ -103,6 +103,8 @@ from .untrusted import integer, short_repr
 from .view_messages import ViewMessages
 
 if TYPE_CHECKING:
+    from .puzzles import Puzzle, Verdict
+    from .puzzles.playing import PuzzleRun
     from .search_explorer import SearchExplorer
 
 log = logging.getLogger("gamewidgets")
@@ -212,6 +214,8 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
                                  "(opponent=), not a level; '' for a level").tag(sync=True)
     played_by = traitlets.Unicode("", help="the computer player that played the user's side of this game (watch); "
                                   "'' when only the user did. Such a game is not counted").tag(sync=True)
+    puzzle = traitlets.Dict(help="the puzzle being solved on this board (load_puzzle / from_puzzle / PuzzleSet): its "
+                            "prompt, state, message, hint and solution as shown; {} for none").tag(sync=True)
     how_to_play: traitlets.List[dict[str, Any]] = traitlets.List(
         help="the game's rules text as blocks (gamewidgets.how_to_play), for the view's Rules panel; "
         "w.rules() shows it in the notebook").tag(sync=True)
@@ -225,6 +229,9 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
         self._answer_at_once = False  # watch(delay=0): the computer answers before returning
         self._analyses: dict[int, Analysis] = {}  # history position -> the analysis of the move that led there
         self._watched: tuple[Any, str] | None = None  # (the game, the name of the computer that played on it)
+        self._puzzle_run: PuzzleRun | None = None  # the puzzle being solved (load_puzzle())
+        #: told of a puzzle's end: ("solved" | "next", the run) (a PuzzleSet's)
+        self._puzzle_listener: Callable[[str, PuzzleRun], None] | None = None
         super().__init__(**kwargs)
         self.storage = self.store.status()
         self.store.on_status(self._show_store_status)
@@ -366,13 +373,13 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
 
     @property
     def _played_by_computer(self) -> bool:
-        """Whether a watched computer player made a move of the user's side in this
-        game (then it is not counted for the person)."""
-        return self._watched is not None and self._watched[0] is self.game
+        """Whether this game is not the person's own, to count: a watched computer player
+        made a move of the user's side in it, or it is a puzzle (load_puzzle())."""
+        return (self._watched is not None and self._watched[0] is self.game) or self._puzzle_run is not None
 
     def _sync_played_by(self) -> None:
         """``played_by`` for the game shown now (each game's ``_sync`` calls it)."""
-        self.played_by = self._watched[1] if self._watched is not None and self._played_by_computer else ""
+        self.played_by = self._watched[1] if self._watched is not None and self._watched[0] is self.game else ""
 
     def stop(self) -> None:
         """Stop a computer player started by ``watch``."""
@@ -566,6 +573,128 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
                               f"computer's" + ("" if index else " (it is the start)"))
         return index, analysis
 
+    # ------------------------------------------------------------------ puzzles
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle, **kwargs: Any) -> GameWidget:
+        """A board with ``puzzle`` (:mod:`gamewidgets.puzzles`) to solve: see :meth:`load_puzzle`;
+        ``kwargs`` as the constructor's (``store=``, ...)."""
+        widget = cls(**kwargs)
+        widget.load_puzzle(puzzle)
+        return widget
+
+    def load_puzzle(self, puzzle: Puzzle) -> None:
+        """Set ``puzzle`` up on this board: its position, with its prompt over the board
+        (the ``puzzle`` trait). Your moves there are judged before they are played: a
+        wrong one is refused with the reason (the view says it), the right one is
+        played and the opponent answers with the solution's line; once you have played
+        your moves of the solution, the puzzle is solved. :meth:`puzzle_hint` and
+        :meth:`puzzle_solution` (the view's buttons) help; :meth:`puzzle_retry` starts it
+        again. A puzzle is not the person's own game: it is not saved or counted. A new
+        game ends it."""
+        from .puzzles import Puzzle
+        from .puzzles.playing import PuzzleDefence, PuzzleRun
+
+        if not isinstance(puzzle, Puzzle):
+            raise TypeError(f"load_puzzle() takes a Puzzle (gamewidgets.puzzles), not {short_repr(puzzle)}")
+        if puzzle.game_name != self.game_name:
+            raise ValueError(f"a {puzzle.game_name} puzzle is not solved on a {self.game_name} board")
+        self._check_not_driven()
+        game = self._puzzle_position(puzzle)
+        start = len(list(game.moves)) if hasattr(game, "moves") else 0
+        self._puzzle_run = PuzzleRun(puzzle, start, words=self._puzzle_words(puzzle))
+        with self.hold_sync():
+            self._puzzle_begin(game, PuzzleDefence(puzzle, start))
+            self._puzzle_run.start = len(self._history_moves())
+            self._show_puzzle()
+
+    def puzzle_hint(self) -> str:
+        """The puzzle's first hint (shown in the view too); it counts as help."""
+        run = self._running_puzzle()
+        hint = run.hint()
+        self._show_puzzle()
+        return hint
+
+    def puzzle_solution(self) -> list[str]:
+        """The puzzle's solution line (shown in the view too); it counts as help."""
+        run = self._running_puzzle()
+        line = run.solution()
+        self._show_puzzle()
+        return line
+
+    def puzzle_retry(self) -> None:
+        """Start the puzzle again from its position (its tries so far still count)."""
+        run = self._running_puzzle()
+        tries, hinted, shown = run.tries, run.hinted, run.shown
+        self.load_puzzle(run.puzzle)
+        assert self._puzzle_run is not None
+        self._puzzle_run.tries, self._puzzle_run.hinted, self._puzzle_run.shown = tries, hinted, shown
+        self._show_puzzle()
+
+    def puzzle_next(self) -> None:
+        """The next puzzle of the series (a PuzzleSet's); IllegalMove without a series."""
+        run = self._running_puzzle()
+        if self._puzzle_listener is None:
+            raise IllegalMove("this puzzle is not part of a series: PuzzleSet(game) gives one")
+        self._puzzle_listener("next", run)
+
+    def _view_puzzle(self, message: dict[str, Any]) -> None:
+        """The puzzle panel's buttons: the method of the message's name (puzzle_hint, ...)."""
+        getattr(self, message["type"])()
+
+    def _running_puzzle(self) -> PuzzleRun:
+        if self._puzzle_run is None:
+            raise IllegalMove("there is no puzzle on this board: w.load_puzzle(puzzle) sets one up")
+        return self._puzzle_run
+
+    def _show_puzzle(self) -> None:
+        self.puzzle = {} if self._puzzle_run is None else {
+            **self._puzzle_run.state(), "notes": self._puzzle_notes(), "series": self._puzzle_listener is not None}
+
+    def _end_puzzle(self) -> None:
+        """A new game: the puzzle is over (not solved, if it was not)."""
+        if self._puzzle_run is not None:
+            self._puzzle_run = None
+            self._show_puzzle()
+
+    def _puzzle_judge(self, move: Any) -> Verdict | None:
+        """Before the user's ``move`` is played (each game's move path): None without a
+        puzzle, else the verdict; a wrong move raises IllegalMove with the reason."""
+        run = self._puzzle_run
+        if run is None or run.solved:
+            return None
+        try:
+            return run.judge(self.game, move, len(self._history_moves()) - run.start)
+        finally:
+            self._show_puzzle()
+
+    def _puzzle_played(self, verdict: Verdict | None) -> None:
+        """After the user's move of ``verdict`` was played (each game's move path)."""
+        run = self._puzzle_run
+        if verdict is None or run is None or run.solved:
+            return
+        run.after(verdict, len(self._history_moves()) - run.start)
+        self._show_puzzle()
+        if run.solved and self._puzzle_listener is not None:
+            self._puzzle_listener("solved", run)
+
+    # what each game defines for puzzles
+    def _puzzle_position(self, puzzle: Puzzle) -> Any:
+        """The puzzle's position as this board plays it (the user to move)."""
+        return puzzle.game
+
+    def _puzzle_words(self, puzzle: Puzzle) -> dict[str, str]:
+        """Words of the puzzle's texts the board says otherwise (see PuzzleRun.words)."""
+        return {}
+
+    def _puzzle_notes(self) -> str:
+        """What the puzzle shows that the board does not (Dominoes: the other hand)."""
+        return ""
+
+    def _puzzle_begin(self, game: Any, defence: ComputerPlayer) -> None:
+        """Show ``game`` as the live game, ``defence`` in the opponent's chair (where
+        there is one), not saved or counted."""
+        raise NotImplementedError
+
     def _keep_analysis(self, index: int, analysis: Analysis) -> None:
         """Keep ``analysis`` as the reason for the move that led to position ``index``."""
         self._analyses[index] = analysis
@@ -643,7 +772,7 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
     def _handle_view_message(self, content: dict[str, Any]) -> None:
         """A view's message to the method of ``_view_actions`` (view_messages.py does the rest)."""
         kind = content.get("type")
-        method = self._view_actions.get(kind) if isinstance(kind, str) else None
+        method = ({**self._view_actions, **_PUZZLE_ACTIONS}.get(kind) if isinstance(kind, str) else None)
         if method is None:
             raise BadMessage(
                 f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"
@@ -658,6 +787,10 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
     def _event(self, kind: str, **data: Any) -> None:
         previous = self.last_event.get("id", 0) if isinstance(self.last_event, dict) else 0
         self.last_event = {"id": previous + 1, "kind": kind, **data}
+
+
+#: the view's puzzle panel's messages, on every board
+_PUZZLE_ACTIONS = dict.fromkeys(("puzzle_hint", "puzzle_solution", "puzzle_retry", "puzzle_next"), "_view_puzzle")
 
 
 def _whole_index(value: Any, wanted: str) -> int:

@@ -7,6 +7,11 @@ Headless play, self-play and measurements, without Jupyter.
     gamewidgets loa match --size 8 --first hard --second insane --games 4 --json games.json
     gamewidgets domino match --first hard --second medium --hands 20 --seed 1 --json hands.json
     gamewidgets domino serve --host 127.0.0.1 --port 8765 --db rooms.db
+    gamewidgets loa puzzles --count 20 --seed 1 --kind win-in-2 --json puzzles.json
+
+``<game> puzzles`` writes ``{"format": "gamewidgets.puzzles", "version": 1, "game",
+"seed", "kind", "puzzles": [...]}``, each puzzle in ``Puzzle.to_dict()``'s form
+(:mod:`gamewidgets.puzzles`).
 
 The games the commands write (``line98 play``, ``mahjong solve``, ``loa match``,
 ``domino match``) are records of version 2 (:mod:`gamewidgets.record`): one record a
@@ -126,6 +131,7 @@ def _add_line98(games: Subcommands) -> None:
 
     line98 = games.add_parser("line98", help="Line 98 (Color Lines)")
     commands = line98.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_puzzles(commands, "line98")
     play = commands.add_parser("play", help="let a computer player play one game to the end")
     play.add_argument("--player", choices=sorted(PLAYERS), default="random")
     play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
@@ -215,9 +221,37 @@ def read_json(path: str) -> Any:
     return loads(Path(path).read_bytes(), "the file")
 
 
+def _puzzles(args: argparse.Namespace) -> int:
+    from .puzzles import FORMAT, generate
+
+    found = generate(args.game, count=args.count, seed=args.seed, kind=args.kind)
+    _write_json(args.json, {"format": "gamewidgets.puzzles", "version": FORMAT, "game": args.game,
+                            "seed": args.seed, "kind": args.kind, "puzzles": [p.to_dict() for p in found]})
+    kinds = sorted({p.kind for p in found})
+    ratings = [p.rating for p in found]
+    spread = f", ratings {min(ratings)}-{max(ratings)}" if ratings else ""
+    print(f"{args.game} puzzles from seed {args.seed}: {len(found)} ({', '.join(kinds) or 'none'}){spread}")
+    return 0
+
+
+def _add_puzzles(commands: Subcommands, game: str) -> None:
+    """``gamewidgets <game> puzzles``: puzzles found and proved by :func:`gamewidgets.puzzles.generate`."""
+    from .puzzles import KIND_NAMES
+
+    names = list(KIND_NAMES[game])
+    puzzles = commands.add_parser("puzzles", help=f"puzzles ({', '.join(names)}) found in seeded self-play, "
+                                                  "each answer proved")
+    puzzles.add_argument("--count", type=_positive, default=10, help="how many (default 10)")
+    puzzles.add_argument("--seed", type=_seed, default=0, help="self-play seed (default 0)")
+    puzzles.add_argument("--kind", choices=names, help="only this kind (default: every kind in turn)")
+    puzzles.add_argument("--json", metavar="PATH", help="write them here (each in Puzzle.to_dict()'s form)")
+    puzzles.set_defaults(run=_puzzles)
+
+
 def _add_mahjong(games: Subcommands) -> None:
     mahjong = games.add_parser("mahjong", help="Mahjong Connect (Shisen-Sho style)")
     commands = mahjong.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_puzzles(commands, "mahjong")
     deal = commands.add_parser("deal", help="the deal of a seed (always solvable)")
     deal.add_argument("--seed", type=_seed, default=0)
     deal.add_argument("--json", metavar="PATH", help="write {game, seed, rows, cols, grid} here")
@@ -344,6 +378,7 @@ def _add_loa(games: Subcommands) -> None:
 
     loa = games.add_parser("loa", help="Lines of Action")
     commands = loa.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_puzzles(commands, "loa")
     perft = commands.add_parser(
         "perft", help="the number of move sequences of length 1..D from the start (ended games are not expanded)"
     )
@@ -561,6 +596,7 @@ def _add_domino(games: Subcommands) -> None:
 
     domino = games.add_parser("domino", help="Dominoes (draw game, double-six)")
     commands = domino.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_puzzles(commands, "domino")
     match = commands.add_parser("match", help="K hands between two levels, as duplicate pairs (seats swapped)")
     match.add_argument("--first", choices=list(PLAYERS), required=True, help="the first level")
     match.add_argument("--second", choices=list(PLAYERS), required=True, help="the second level")

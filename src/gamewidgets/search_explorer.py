@@ -62,11 +62,6 @@ __all__ = ["BOARD_DRIVER", "SearchExplorer", "SearchOutline", "board_for"]
 
 #: who plays the explorer's board (its "Played by ..." line)
 BOARD_DRIVER = "the search explorer"
-#: the widget class of each game, by the name of its rules package
-_BOARDS = {"line98": ("gamewidgets.line98.widget", "Line98"),
-           "mahjong": ("gamewidgets.mahjong.widget", "MahjongConnect"),
-           "loa": ("gamewidgets.loa.widget", "LinesOfAction"),
-           "domino": ("gamewidgets.domino.widget", "Domino")}
 
 
 def _help() -> HowToPlay:
@@ -241,14 +236,14 @@ class SearchExplorer(ipywidgets.Box):
 def board_for(game: Any) -> Any:
     """A new widget of ``game``'s own kind, played by the explorer (None: no widget shows
     that kind of game); it does not show ``game`` yet."""
-    package = type(_on_the_board(game) or game).__module__.split(".")
-    if len(package) < 2 or package[1] not in _BOARDS:
-        return None
-    import importlib
+    from . import widget_class
 
-    module, name = _BOARDS[package[1]]
-    board = getattr(importlib.import_module(module), name)(store=None, driven_by=BOARD_DRIVER)
-    return board
+    package = type(_on_the_board(game) or game).__module__.split(".")
+    try:
+        cls = widget_class(package[1] if len(package) > 1 else "")
+    except ValueError:
+        return None
+    return cls(store=None, driven_by=BOARD_DRIVER)
 
 
 def _on_the_board(position: Any) -> Any:

@@ -185,6 +185,7 @@ class Domino(DominoTable):
             raise ValueError(f"mode must be one of {MODES}, not {short_repr(mode)}")
         options = checked_options(ai)  # ValueError now, not at the computer's first move
         self._opponent = self._checked_opponent(opponent)
+        self._own_opponent = self._opponent  # the computer's chair again after a puzzle (_end_puzzle)
         if self._opponent is not None and mode == "local":
             raise ValueError("opponent= plays the computer's seat: it needs mode='computer', not 'local'")
         if self._opponent is not None:
@@ -293,6 +294,7 @@ class Domino(DominoTable):
 
     def new_game(self, seed: int | None = None) -> None:
         """A new hand, keeping the mode and the level."""
+        self._end_puzzle()
         self._start(Game(seed))
 
     def set_level(self, level: str) -> None:
@@ -417,7 +419,9 @@ class Domino(DominoTable):
             raise IllegalMove("show your tiles first")
         if self.mode == "computer" and game.turn == COMPUTER and not game.is_over:
             raise IllegalMove("it is the computer's move")
+        verdict = self._puzzle_judge(move)  # a puzzle's wrong play: IllegalMove, with the reason
         event = game.play(move)  # raises IllegalMove, changing nothing
+        self._puzzle_played(verdict)  # (before the defence answers)
         self._after(event)
         return event
 
@@ -518,6 +522,42 @@ class Domino(DominoTable):
 
     def _driven_start(self, game: Game) -> None:
         self._start(game)
+
+    def _puzzle_position(self, puzzle: Any) -> Game:
+        """The puzzle's hand with the user (seat 0) to move: the seats swapped when seat 1
+        is to move there (its hands, line and boneyard as they are; a play is the same)."""
+        game = puzzle.game
+        if game.turn == USER:
+            return game
+        return Game.from_position([game.hand(1), game.hand(0)], game.line, game.boneyard, turn=USER,
+                                  passes=game.passes)
+
+    def _puzzle_words(self, puzzle: Any) -> dict[str, str]:
+        """The puzzle's seats as this board has them: the side to move is you."""
+        you = puzzle.game.turn
+        words = {f"Player {you} to move": "Your move", f"player {you}": "you", f"player {1 - you}": "the computer",
+                 f"Player {you}": "You", f"Player {1 - you}": "The computer"}
+        return words
+
+    def _puzzle_begin(self, game: Game, defence: Any) -> None:
+        self._opponent = defence
+        self.opponent_name = "the puzzle"
+        if self.mode != "computer":
+            self.mode = "computer"
+        self._start(game)
+
+    def _puzzle_notes(self) -> str:
+        """The hands are open in a puzzle: the computer's tiles and the boneyard, in words."""
+        game = self._game
+        yard = " ".join(tile_name(t) for t in game.boneyard)
+        return (f"The computer holds {' '.join(tile_name(t) for t in game.hand(COMPUTER))}; "
+                + (f"the boneyard, next tile first: {yard}." if yard else "the boneyard is empty."))
+
+    def _end_puzzle(self) -> None:
+        if self._puzzle_run is not None:
+            self._opponent = self._own_opponent
+            self.opponent_name = "" if self._opponent is None else str(getattr(self._opponent, "name", ""))
+        super()._end_puzzle()
 
     def _driven_play(self, move: Move) -> Event:
         self._go_live()

@@ -149,6 +149,7 @@ class Line98(GameWidget):
         ``Game.play`` takes: a Move, its text (``"(1, 5)->(3, 3)"``) or its dict."""
         move = as_move(source, target)  # raises IllegalMove
         self._go_live()
+        verdict = self._puzzle_judge(move)  # a puzzle's wrong move: IllegalMove, with the reason
         result = self._game.play(move)  # raises IllegalMove, changing nothing
         self._previous = None  # the new game has begun: the one before stays behind
         self.selected = []
@@ -166,6 +167,7 @@ class Line98(GameWidget):
                 points=result.points,
                 over=result.over,
             )
+        self._puzzle_played(verdict)
         return result
 
     def undo(self) -> Move | None:
@@ -189,6 +191,7 @@ class Line98(GameWidget):
         """Start a new game (``seed`` for a particular one); ``undo()`` before its first
         move brings this one back."""
         now = time.time() * 1000
+        self._end_puzzle()
         self._start(Game(seed), previous=(self._game, self.clock_start, self.clock_stop or now, bool(self.clock_stop))
                     if self._game.moves else None)
 
@@ -330,6 +333,9 @@ class Line98(GameWidget):
         self.play(move)
 
     def _driven_start(self, game: Game) -> None:
+        self._start(game)
+
+    def _puzzle_begin(self, game: Game, defence: Any) -> None:
         self._start(game)
 
     def _driven_play(self, move: Move) -> MoveResult:

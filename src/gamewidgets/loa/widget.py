@@ -116,6 +116,7 @@ class LinesOfAction(GameWidget):
         of its size and level (see the module docstring); ``opponent`` seats your own
         player in place of the level (its games are not saved or counted)."""
         self._opponent = self._checked_opponent(opponent)
+        self._own_opponent = self._opponent  # the chair's player again after a puzzle (_end_puzzle)
         super().__init__(store=store, **kwargs)
         if self._opponent is not None:
             self.opponent_name = str(getattr(self._opponent, "name", type(self._opponent).__name__))
@@ -230,7 +231,9 @@ class LinesOfAction(GameWidget):
         self._go_live()
         if not self._users_turn():
             raise IllegalMove(self._why_not_your_move())
+        verdict = self._puzzle_judge(self._game._checked(move, dst)[0])  # (the move as the rules read it)
         played = self._game.play(move, dst)  # raises IllegalMove, changing nothing
+        self._puzzle_played(verdict)  # (before the defence answers)
         self._moved(played, "user")
         return played
 
@@ -258,6 +261,7 @@ class LinesOfAction(GameWidget):
     def new_game(self) -> None:
         """Back to the setup dialog (an unfinished game stays saved to continue)."""
         self._cancel_thinking()
+        self._end_puzzle()
         with self.hold_sync():
             self.phase = "setup"
             self.paused = False
@@ -374,6 +378,30 @@ class LinesOfAction(GameWidget):
 
     def _driven_start(self, game: Game) -> None:
         self._begin(game, self.level, replace=True)
+
+    def _puzzle_position(self, puzzle: Any) -> Game:
+        """The puzzle's position with the user's pieces (the first side's) to move: its
+        colours swapped when the second side is to move there (a move is the same)."""
+        game = puzzle.game
+        if game.turn == USER:
+            return game
+        board, turn, *ply = game.fen().split()
+        return Game.from_fen(" ".join([board.translate(str.maketrans("xo", "ox")), "o" if turn == "x" else "x", *ply]))
+
+    def _puzzle_words(self, puzzle: Any) -> dict[str, str]:
+        """A puzzle of the second side's, played with the colours swapped, says so."""
+        return {} if puzzle.game.turn == USER else {"White": "Black", "Black": "White"}
+
+    def _puzzle_begin(self, game: Game, defence: Any) -> None:
+        self._opponent = defence
+        self.opponent_name = "the puzzle"
+        self._begin(game, self.level, replace=False)
+
+    def _end_puzzle(self) -> None:
+        if self._puzzle_run is not None:
+            self._opponent = self._own_opponent
+            self.opponent_name = "" if self._opponent is None else str(getattr(self._opponent, "name", ""))
+        super()._end_puzzle()
 
     def _driven_play(self, move: Move) -> Move:
         self._go_live()

@@ -159,8 +159,11 @@ class MahjongConnect(GameWidget):
     def remove(self, a: Cell, b: Cell) -> Removal:
         """Remove the pair on ``a`` and ``b`` (as dragging one onto the other)."""
         self._require_playing()
-        removal = self._game.play(Move(as_cell(a, self._game.shape), as_cell(b, self._game.shape)))
+        move = Move(as_cell(a, self._game.shape), as_cell(b, self._game.shape))
+        verdict = self._puzzle_judge(move)  # a puzzle's wrong pair: IllegalMove, with the reason
+        removal = self._game.play(move)
         self._after_removal(removal)
+        self._puzzle_played(verdict)
         return removal
 
     def deselect(self) -> None:
@@ -221,6 +224,7 @@ class MahjongConnect(GameWidget):
         previous = self._kept_for_undo()
         clock = self._game.clock.copy()
         clock.reset()
+        self._end_puzzle()
         self._start(Game(seed, scoring=self._game.scoring, clock=clock), previous=previous)
 
     def pause(self) -> None:
@@ -302,6 +306,9 @@ class MahjongConnect(GameWidget):
     def _driven_start(self, game: Game) -> None:
         self._start(game)
 
+    def _puzzle_begin(self, game: Game, defence: Any) -> None:
+        self._start(game)
+
     def _driven_play(self, move: Move | str) -> Removal | Shuffle:
         """A Move removes its pair; "shuffle" shuffles."""
         if move == "shuffle":
@@ -369,7 +376,15 @@ class MahjongConnect(GameWidget):
                     self.selected = list(b)
                 self._event("refused", a=list(a), b=list(b), reason=reason)
             return False
+        try:
+            verdict = self._puzzle_judge(Move(a, b))
+        except IllegalMove as exc:  # a puzzle's wrong pair: refused as the rules refuse one, saying why
+            with self.hold_sync():
+                self.selected = []
+                self._event("refused", a=list(a), b=list(b), reason=str(exc))
+            return False
         self._after_removal(self._game.play(Move(a, b)))
+        self._puzzle_played(verdict)
         return True
 
     def _after_removal(self, removal: Removal) -> None:
