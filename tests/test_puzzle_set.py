@@ -138,3 +138,12 @@ def _wins(game, move):
     after = game.copy()
     after.play(move)
     return after.is_over and after.winner == game.turn
+
+
+@pytest.mark.parametrize("game, help_", [("line98", "suggest"), ("mahjong", "hint")])
+def test_the_games_own_help_counts_as_the_puzzles_hint(game, help_):
+    puzzle = some(game, 1)[0]
+    w = widget_class(game).from_puzzle(puzzle, store=None)
+    getattr(w, help_)()
+    user_move(w, puzzle.answer)
+    assert w.puzzle["state"] == "solved" and w.puzzle["hint"] and not w._puzzle_run.clean

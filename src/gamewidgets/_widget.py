@@ -641,6 +641,13 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
         """The puzzle panel's buttons: the method of the message's name (puzzle_hint, ...)."""
         getattr(self, message["type"])()
 
+    def _puzzle_helped(self) -> None:
+        """The game's own help (Line 98's Suggest, Mahjong's hint) was asked for: during
+        a puzzle it counts as the puzzle's hint."""
+        if self._puzzle_run is not None and not self._puzzle_run.solved:
+            self._puzzle_run.hinted = True
+            self._show_puzzle()
+
     def _running_puzzle(self) -> PuzzleRun:
         if self._puzzle_run is None:
             raise IllegalMove("there is no puzzle on this board: w.load_puzzle(puzzle) sets one up")

@@ -216,6 +216,7 @@ class Line98(GameWidget):
         """What the expert would play here: its analysis of the live position, drawn on
         the board (the view's Suggest button, S) and returned."""
         self._go_live()
+        self._puzzle_helped()  # during a puzzle, the puzzle's hint
         if self._game.is_over:
             raise IllegalMove("the game is over: nothing to suggest")
         analysis = PLAYERS["expert"](seed=self._game.seed + len(self._game.moves)).analyse(self._game.view())

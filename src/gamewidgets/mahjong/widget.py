@@ -177,6 +177,7 @@ class MahjongConnect(GameWidget):
     def hint(self) -> Move:
         """Show a removable pair in blue (costs 10 points)."""
         self._require_playing()
+        self._puzzle_helped()  # during a puzzle, the puzzle's hint
         move = self._game.hint()
         with self.hold_sync():
             self._sync()
