@@ -213,3 +213,33 @@ def test_puzzles_writes_proved_puzzles_in_their_dict_form(tmp_path, capsys, game
     with pytest.raises(SystemExit):
         main([game, "puzzles", "--kind", "mate-in-3"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_line98_max_moves_stops_games_and_says_which_were_capped(tmp_path, capsys):
+    from gamewidgets.line98 import Game as Line98Game
+
+    out = tmp_path / "e.json"
+    assert main(["line98", "experiment", "--players", "build,random", "--games", "3", "--seed", "2",
+                 "--max-moves", "25", "--workers", "1", "--json", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["max_moves"] == 25
+    for figures in data["players"].values():
+        assert len(figures["scores"]) == len(figures["moves"]) == len(figures["capped"]) == 3
+        assert all(m <= 25 for m in figures["moves"])
+        assert figures["capped"] == [m == 25 for m in figures["moves"]]  # a game over at 25 exactly: none here
+        assert figures["capped_games"] == sum(figures["capped"])
+    assert "capped" in capsys.readouterr().out
+    record = tmp_path / "p.json"
+    assert main(["line98", "play", "--player", "build", "--seed", "3", "--max-moves", "12", "--json", str(record)]) == 0
+    saved = json.loads(record.read_text())
+    assert saved["capped"] is True and len(saved["moves"]) == 12 and saved["result"] is None
+    assert len(Line98Game.from_record(saved).moves) == 12  # it replays like any record
+    assert "stopped at --max-moves 12" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("bad", [0, -3, True, 2.5, "9"])
+def test_a_match_refuses_a_max_moves_that_is_no_count(bad):
+    from gamewidgets.match import MatchError, match
+
+    with pytest.raises(MatchError, match="max_moves"):
+        match("line98", ["random"], games=1, workers=1, max_moves=bad)

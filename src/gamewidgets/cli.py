@@ -62,10 +62,11 @@ def _line98_play(args: argparse.Namespace) -> int:
     from .playing import play
 
     player = PLAYERS[args.player](seed=args.seed)
-    out = play("line98", {"seed": args.seed, "states": True}, [player], [args.player])
+    out = play("line98", {"seed": args.seed, "states": True}, [player], [args.player], max_moves=args.max_moves)
     game = out.game
     _write_json(args.json, out.record)
-    print(f"line98 seed {args.seed}, player {args.player}: score {game.score} in {len(game.moves)} moves")
+    capped = f" (stopped at --max-moves {args.max_moves}, still alive)" if out.capped else ""
+    print(f"line98 seed {args.seed}, player {args.player}: score {game.score} in {len(game.moves)} moves{capped}")
     return 0
 
 
@@ -98,7 +99,7 @@ def _line98_experiment(args: argparse.Namespace) -> int:
     try:
         with _executor(args) as (executor, workers):
             result = experiment.run(args.games, args.seed, players, workers=workers, progress=bar,
-                                    executor=executor)
+                                    executor=executor, max_moves=args.max_moves)
     except MatchError as exc:  # an unreachable scheduler
         print(f"gamewidgets: {exc}", file=sys.stderr)
         return 2
@@ -136,6 +137,8 @@ def _add_line98(games: Subcommands) -> None:
     play.add_argument("--player", choices=sorted(PLAYERS), default="random")
     play.add_argument("--seed", type=_seed, default=0, help="game seed (default 0)")
     play.add_argument("--json", metavar="PATH", help="write the game record (states and moves) here")
+    play.add_argument("--max-moves", type=_positive, metavar="N",
+                      help="stop the game after N moves (the record says capped)")
     play.set_defaults(run=_line98_play)
     exp = commands.add_parser(
         "experiment", help="players (default the rule book's four) play the same games; mean/median score, mean moves"
@@ -144,6 +147,9 @@ def _add_line98(games: Subcommands) -> None:
                      help=f"the players, space- or comma-separated, of {', '.join(PLAYERS)} "
                           "(default: random, clear-first, build, greedy-long)")
     exp.add_argument("--games", type=_positive, default=300, help="games per player (default 300)")
+    exp.add_argument("--max-moves", type=_positive, metavar="N",
+                     help="stop each game after N moves: the figures count it as it stands, the table and "
+                          "the JSON say how many games were capped")
     exp.add_argument("--seed", type=_seed, default=0, help="experiment seed (default 0)")
     _add_workers(exp, None, "games")
     exp.add_argument("--json", metavar="PATH", help="write per-player figures and per-game scores here")

@@ -6,7 +6,7 @@
     result.records[0]          # game 0's record (gamewidgets.record, version 2; Game.from_record replays it)
 
 ``match(game, players, games=, seed=, executor=None, workers=None, progress=False,
-**options)``; ``game`` is ``"line98"``, ``"mahjong"``, ``"loa"`` or ``"domino"``;
+analyses=False, max_moves=None, **options)``; ``game`` is ``"line98"``, ``"mahjong"``, ``"loa"`` or ``"domino"``;
 ``players`` are names of the game's ``PLAYERS`` or player objects (anything with
 ``choose(game)``; they must pickle to go to other processes). The result is a
 :class:`~gamewidgets.match_result.MatchResult`.
@@ -53,6 +53,9 @@ How the games are set up (choices where the issue is silent):
   command line's ``--scheduler tcp://host:8786`` does; an unreachable scheduler raises
   :class:`MatchError` saying so. The cluster's workers import gamewidgets, so it must
   be installed there (the same version).
+- ``max_moves=N``: a game stops after N moves of the players and counts as it stands
+  then (its record says ``"capped": true``; a Line 98 result has ``capped`` too): how
+  players that survive long are measured in bounded time.
 - ``analyses=True``: every player decides by ``analyse`` and each record keeps the
   analyses (``record["analyses"]``, one per move); ``LinesOfAction.from_record(r)``
   (any widget's) then shows them with Why?.
@@ -85,6 +88,7 @@ from typing import Any, TextIO
 from .errors import GameError
 from .match_result import MatchResult, Played
 from .playing import ENTRIES, SEED_STRIDE, entry, flag_option, game_seed, play
+from .untrusted import integer
 
 __all__ = ["GAMES", "GAME_OPTIONS", "ONE_PLAYER", "SEED_STRIDE", "BadExecutor", "ExecutorFailed", "MatchError",
            "MatchResult", "ProgressBar", "Task", "check_arguments", "check_game_options", "checked_players",
@@ -135,6 +139,7 @@ class Task:
     options: dict[str, Any] = field(default_factory=dict)
     player_options: dict[str, Any] = field(default_factory=dict)
     analyses: bool = False  # the record keeps every analysis
+    max_moves: int | None = None  # a game stops after this many moves (its record: capped)
 
 
 def _make(task: Task, k: int) -> Any:
@@ -157,11 +162,12 @@ def _play(task: Task) -> Played:
     setup = {**{key: value for key, value in task.options.items() if key in known.options},
              known.dealt_by: task.deal}
     out = play(known, setup, [_make(task, k) for k in range(len(task.players))], task.names,
-               analyses=task.analyses)
+               analyses=task.analyses, max_moves=task.max_moves)
     times = {task.who[k]: (out.seconds[k], out.decisions[k]) for k in range(len(task.players))}
     outcome = out.game.outcome()
     if known.seats == 1:
-        result: dict[str, Any] = {"player": task.who[0], "score": out.game.score, "moves": len(out.game.moves)}
+        result: dict[str, Any] = {"player": task.who[0], "score": out.game.score, "moves": len(out.game.moves),
+                                  "capped": out.capped}
         if task.game == "mahjong":
             result["cleared"] = out.game.won
     else:
@@ -307,9 +313,11 @@ def progress_of(progress: Any, unit: str) -> tuple[Callable[[int, int], None] | 
 
 def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, executor: Executor | None = None,
           workers: int | None = None, progress: bool | Callable[[int, int], None] = False, analyses: bool = False,
-          **options: Any) -> MatchResult:
+          max_moves: int | None = None, **options: Any) -> MatchResult:
     """Play ``games`` games of ``game`` between ``players``; see the module docstring."""
     check_arguments(game, games, seed, executor, workers)
+    if max_moves is not None:
+        max_moves = integer(max_moves, "max_moves (moves a game may last, or None)", 1, error=MatchError)
     players, names = checked_players(game, players)
     game_options = {key: options.pop(key, default) for key, default in GAME_OPTIONS[game].items()}
     check_game_options(game, game_options)
@@ -323,7 +331,7 @@ def match(game: str, players: Sequence[Any], games: int = 10, seed: int = 0, exe
             make_player(game, name, 0, options)
         except (TypeError, ValueError) as exc:
             raise MatchError(f"{game} player {name!r}: {exc}") from exc
-    tasks = [dataclasses.replace(task, analyses=bool(analyses))
+    tasks = [dataclasses.replace(task, analyses=bool(analyses), max_moves=max_moves)
              for task in _tasks(game, players, names, games, seed, game_options, options)]
     local = pool_workers(names, players, workers) if executor is None else 0  # processes of our own pool
     in_process = local == 1
