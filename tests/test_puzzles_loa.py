@@ -213,15 +213,19 @@ def _puzzle_of(text, turn=FIRST):
     return puzzle
 
 
+# Black to move: f5xf1 connects both sides (the mover wins); White to move: e4-e2 connects White
+BOTH_CONNECT = """
+    . . . . . .
+    . . . . . x
+    . . . . o .
+    . . . . . x
+    . . . . . x
+    . . . . x o
+"""
+
+
 def test_a_capture_that_connects_both_sides_wins_for_the_mover():
-    puzzle = _puzzle_of("""
-        . . . . . .
-        . . . . . x
-        . . . . o .
-        . . . . . x
-        . . . . . x
-        . . . . x o
-    """)
+    puzzle = _puzzle_of(BOTH_CONNECT)
     after = puzzle.game
     after.play(puzzle.answer)
     assert puzzle.answer.capture and after.group_count(FIRST) == after.group_count(SECOND) == 1
@@ -260,14 +264,7 @@ def test_leaving_the_opponent_without_a_move_wins():
 
 
 def test_white_to_move_and_no_puzzle_where_two_moves_win():
-    puzzle = _puzzle_of("""
-        . . . . . .
-        . . . . . x
-        . . . . o .
-        . . . . . x
-        . . . . . x
-        . . . . x o
-    """, turn=SECOND)
+    puzzle = _puzzle_of(BOTH_CONNECT, turn=SECOND)
     assert puzzle.prompt == "White to move: connect all your pieces in one move."
     assert str(puzzle.answer) == "e4-e2" and puzzle.hint() == "The piece on e4 does it."
     two = Game.from_text("""
