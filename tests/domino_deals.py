@@ -21,3 +21,15 @@ def swapped_game(game: Game, x, y):
     except ValueError:
         return None
     return other
+
+
+def hidden_swaps(game: Game, viewer: int, rnd, count: int) -> list[Game]:
+    """Up to ``count`` games that ``viewer`` cannot tell from ``game``: one tile of the
+    other hand or the boneyard exchanged with another hidden tile (a pair of boneyard
+    tiles first when there is one), the actions replayed; drawn with ``rnd``."""
+    hidden, boneyard = game.hand(1 - viewer), game.boneyard
+    pairs = [(x, y) for x in hidden for y in boneyard]
+    rnd.shuffle(pairs)
+    if len(boneyard) >= 2:
+        pairs[:0] = [tuple(rnd.sample(boneyard, 2))]
+    return [other for x, y in pairs[:count] if (other := swapped_game(game, x, y)) is not None]

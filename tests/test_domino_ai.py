@@ -4,7 +4,7 @@ import json
 import random
 
 import pytest
-from domino_deals import swapped_game
+from domino_deals import hidden_swaps
 
 from gamewidgets.analysis import Analysis
 from gamewidgets.cli import main
@@ -111,15 +111,8 @@ def test_decisions_do_not_change_when_hidden_tiles_are_swapped_consistently():
         if len(view.legal_actions()) < 2:
             continue
         expected = [comparable(p.analyse(view)) for p in players(seed)]
-        hidden, boneyard = game.hand(1 - viewer), game.boneyard
-        pairs = [(x, y) for x in hidden for y in boneyard]
-        rnd.shuffle(pairs)
-        if len(boneyard) >= 2:
-            pairs[:0] = [tuple(rnd.sample(boneyard, 2))]
-        for x, y in pairs[:5]:
-            other = swapped_game(game, x, y)
-            if other is None:
-                continue
+        hidden = game.hand(1 - viewer)
+        for other in hidden_swaps(game, viewer, rnd, 5):
             assert other.hands != game.hands or other.boneyard != game.boneyard
             changed_hand += other.hand(1 - viewer) != hidden
             other_view = other.view(viewer)

@@ -11,7 +11,7 @@ import math
 import random
 
 import pytest
-from domino_deals import swapped_game
+from domino_deals import hidden_swaps
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -247,15 +247,8 @@ def test_a_tree_is_a_function_of_the_view():
         trees = [p.analyse(view, trace=True).tree for p in players(seed)]
         for player, tree in zip(players(seed), trees, strict=True):
             same_trees(player.analyse(game, trace=True).tree, tree)  # the game itself
-        hidden, boneyard = game.hand(1 - me), game.boneyard
-        pairs = [(x, y) for x in hidden for y in boneyard]
-        rnd.shuffle(pairs)
-        if len(boneyard) >= 2:
-            pairs[:0] = [tuple(rnd.sample(boneyard, 2))]
-        for x, y in pairs[:4]:
-            other = swapped_game(game, x, y)  # one hidden tile exchanged, the history replayed
-            if other is None:
-                continue
+        hidden = game.hand(1 - me)
+        for other in hidden_swaps(game, me, rnd, 4):  # one hidden tile exchanged, the history replayed
             assert other.view(me) == view and (other.hands, other.boneyard) != (game.hands, game.boneyard)
             changed_hand += other.hand(1 - me) != hidden
             for player, tree in zip(players(seed), trees, strict=True):

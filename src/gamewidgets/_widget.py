@@ -779,7 +779,7 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
     def _handle_view_message(self, content: dict[str, Any]) -> None:
         """A view's message to the method of ``_view_actions`` (view_messages.py does the rest)."""
         kind = content.get("type")
-        method = ({**self._view_actions, **_PUZZLE_ACTIONS}.get(kind) if isinstance(kind, str) else None)
+        method = (self._view_actions.get(kind) or _PUZZLE_ACTIONS.get(kind)) if isinstance(kind, str) else None
         if method is None:
             raise BadMessage(
                 f"unknown message type {short_repr(kind)} (known: {', '.join(sorted(self._view_actions))})"

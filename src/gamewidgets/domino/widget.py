@@ -535,9 +535,8 @@ class Domino(DominoTable):
     def _puzzle_words(self, puzzle: Any) -> dict[str, str]:
         """The puzzle's seats as this board has them: the side to move is you."""
         you = puzzle.game.turn
-        words = {f"Player {you} to move": "Your move", f"player {you}": "you", f"player {1 - you}": "the computer",
-                 f"Player {you}": "You", f"Player {1 - you}": "The computer"}
-        return words
+        return {f"Player {you} to move": "Your move", f"player {you}": "you", f"player {1 - you}": "the computer",
+                f"Player {you}": "You", f"Player {1 - you}": "The computer"}
 
     def _puzzle_begin(self, game: Game, defence: Any) -> None:
         self._opponent = defence

@@ -16,6 +16,7 @@ the puzzle's rating, by at most :data:`K` points a puzzle (:func:`rated`).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -107,6 +108,11 @@ class PuzzleRun:
 
     def hint(self) -> str:
         self.hinted = True
+        return self._hint
+
+    @functools.cached_property
+    def _hint(self) -> str:
+        """The puzzle's hint in the board's words, worked out once."""
         return self.say(self.puzzle.hint())
 
     def solution(self) -> list[str]:
@@ -118,7 +124,7 @@ class PuzzleRun:
         p = self.puzzle
         return {"id": p.id, "kind": p.kind, "prompt": self.say(p.prompt), "rating": p.rating,
                 "state": "solved" if self.solved else "wrong" if self.message.startswith("Not") else "solving",
-                "message": self.message, "hint": self.say(p.hint()) if self.hinted else "",
+                "message": self.message, "hint": self._hint if self.hinted else "",
                 "solution": [str(m) for m in p.solution] if self.shown else [], "tries": self.tries}
 
 
