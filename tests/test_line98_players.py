@@ -144,7 +144,7 @@ def test_analysis_lists_every_candidate_with_its_figures():
     assert "<table>" in analysis._repr_html_()
 
 
-@pytest.mark.parametrize("name", sorted(PLAYERS))
+@pytest.mark.parametrize("name", sorted(set(PLAYERS) - {"master"}))  # the master's: test_line98_master (capped)
 def test_choose_and_analyse_agree_and_seeds_replay(name):
     game = Game(9)
     assert PLAYERS[name](seed=4).choose(game) == PLAYERS[name](seed=4).analyse(game).move

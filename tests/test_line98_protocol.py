@@ -215,7 +215,7 @@ def test_pop_is_undo_one_step_returning_the_move():
 # ------------------------------------------------------------------- players
 def test_players_are_exported_by_the_game_module():
     assert line98.PLAYERS is line98_players.PLAYERS
-    assert set(line98.PLAYERS) == {"random", "clear-first", "build", "greedy-long", "expert"}
+    assert set(line98.PLAYERS) == {"random", "clear-first", "build", "greedy-long", "expert", "master"}
     assert {"Game", "Move", "Outcome", "PLAYERS"} <= set(line98.__all__)
 
 

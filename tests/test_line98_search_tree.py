@@ -23,7 +23,7 @@ from gamewidgets.line98.players import BuildPlayer, play_as_foreseen
 from gamewidgets.line98.rules import Preview
 from gamewidgets.search import DEFAULT_BUDGET, SearchTree
 
-SIMPLE = [name for name in PLAYERS if name != "expert"]
+SIMPLE = [name for name in PLAYERS if name not in {"expert", "master"}]  # the two that look further
 
 
 def free_cells(game: Game) -> int:

@@ -4,6 +4,7 @@ import re
 
 import numpy as np
 import pytest
+import traitlets
 
 from gamewidgets import Line98
 from gamewidgets.errors import IllegalMove, NothingToUndo
@@ -299,6 +300,25 @@ def test_undo_right_after_a_new_game_brings_the_previous_game_back():
     fresh = Line98(seed=1, store=None)
     fresh.new_game(seed=2)  # nothing played: nothing to bring back
     assert not fresh.can_undo
+
+
+def test_suggest_asks_the_level_named_and_says_it_is_thinking(widget, tmp_path):
+    seen = []
+    widget.observe(lambda change: seen.append(change["new"]), names="thinking")
+    analysis = widget.suggest(level="master")
+    assert analysis.player == "master" and widget.overlay["title"].startswith("master:")
+    assert seen == [True, False]  # the view's "thinking…" badge while it worked
+    with pytest.raises(ValueError, match="known"):
+        widget.suggest(level="grandmaster")
+    with pytest.raises(traitlets.TraitError, match="names a player"):
+        widget.suggest_level = "grandmaster"
+    widget.show(None)
+    widget.suggest_level = "master"
+    send(widget, type="suggest")  # the Suggest button asks the level chosen
+    assert widget.overlay["title"].startswith("master:") and widget.error == ""
+    store = Store(tmp_path / "store.sqlite3")
+    Line98(seed=1, store=store).suggest_level = "master"
+    assert Line98(seed=1, store=store).suggest_level == "master"  # a setting: remembered
 
 
 def test_suggest_shows_the_experts_analysis_of_the_position(widget):

@@ -17,7 +17,7 @@ from gamewidgets.store import Store, StoreWarning
 # each game's settings, and a value other than its default
 GAMES = {
     "line98": (Line98, {"muted": True, "reduced_motion": True, "symbols": True, "mark_reachable": False,
-                        "hide_clock": True}),
+                        "hide_clock": True, "suggest_level": "master"}),
     "mahjong": (MahjongConnect, {"muted": True, "reduced_motion": True, "orientation": "portrait",
                                  "scoring": "standard"}),
     "loa": (LinesOfAction, {"muted": True, "reduced_motion": True, "show_counts": True}),

@@ -174,7 +174,8 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     if (error) return [error, "error"];
     if (analysis && analysis.title) return [analysis.title, "overlay"];
     if (back) return ["Looking back: PageUp/PageDown or [ ] step, Esc returns to the game."];
-    if (thinking) return ["The computer is choosing a move\u2026"];
+    if (thinking && view.driven.by) return ["The computer is choosing a move\u2026"];
+    if (thinking) return [`The ${readString(model, "suggest_level", "expert")} is looking for a move to suggest\u2026`];
     if (view.driven.by) return [drivenStatus()];
     if (over) return ["Game over. New game (N) or undo the last move (U)."];
     if (sel) return [`Choose where the ${colourName(currentBoard(view)[idx(sel[0], sel[1])])} ball goes.`];
@@ -217,6 +218,9 @@ export function createPanel(view, { shell, el, act, beforeGoto, onBackToGame }) 
     undoButton.disabled = back || driven || !readBool(model, "can_undo", false);
     newButton.disabled = driven;
     suggestButton.disabled = over || thinking;
+    const level = readString(model, "suggest_level", "expert");
+    suggestButton.title = `Suggest a move: what the ${level} would play here, its analysis on the board (S)`;
+    suggestButton.dataset.level = level;
     undoButton.title = back ? "Return to the game to undo"
       : bringsBack() ? "Bring the previous game back (U)" : "Undo the last move (U)";
     status.show(...statusText({ over, back, thinking, sel }));

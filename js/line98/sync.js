@@ -48,6 +48,7 @@ const TRAITS = [
   "history_length",
   "history_index",
   "driven_by",
+  "suggest_level",
 ];
 
 /**

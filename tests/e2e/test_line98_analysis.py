@@ -190,3 +190,24 @@ def test_suggest_draws_the_experts_analysis_of_the_position(lab):
     page.locator(f"{ROOT} [data-action=suggest]").click()  # the button does the same
     lab.round_trip(ROOT)
     assert lab.evaluate("w.error") == ""
+
+
+def test_suggest_asks_the_master_when_chosen_and_says_so_while_it_thinks(lab):
+    page = open_game(lab)
+    button = page.locator(f"{ROOT} [data-action=suggest]")
+    lab.execute("w.show(None); w.suggest_level = 'master'")
+    try:
+        lab.wait_for_attr(f"{ROOT} [data-action=suggest]", "data-level", "master")
+        assert "what the master would play" in button.get_attribute("title")
+        lab.execute("w.thinking = True")  # what suggest() sets while the master works
+        lab.wait_for_attr(ROOT, "data-thinking", "true")
+        assert page.locator(f"{ROOT} .gw-status").inner_text().startswith("The master is looking for a move")
+        assert button.is_disabled()
+        lab.execute("w.thinking = False")
+        lab.wait_for_attr(ROOT, "data-thinking", "false")
+        button.click()
+        lab.until("w.overlay.get('title', '').startswith('master:') and not w.thinking")
+        lab.round_trip(ROOT)
+        assert page.locator(f"{ROOT} .gw-status").inner_text().startswith("master:")
+    finally:
+        lab.execute("w.suggest_level = 'expert'")  # a remembered setting: the next tests' widgets start as before

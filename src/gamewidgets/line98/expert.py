@@ -109,7 +109,7 @@ from ..search import DEFAULT_BUDGET, Node, SearchTree
 from .players import Player, _move, evaluate, play_as_foreseen
 from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, STEPS, Game, Move, Preview, points
 
-CELLS = SIZE * SIZE
+CELLS: int = SIZE * SIZE
 #: a preview as the search keeps it: (flat cell index, colour)
 Spawn = tuple[int, int]
 

@@ -8,6 +8,9 @@
    for a longer one; clear a 5 only when no move can extend any run.
 5. ``expert`` — values every move after its spawn (free cells, lines of one colour in
    the making) and looks one move further at the best few: :mod:`.expert`.
+6. ``master`` — the expert's look-ahead to shortlist, then rollouts (games played on
+   with spawns it draws itself) to choose among the best few: :mod:`.master`. The
+   strongest, about three times the expert's time a move.
 
 ``PLAYERS`` (also ``gamewidgets.line98.PLAYERS``) maps each name to its class. A
 player is made with keyword options only: ``PLAYERS["build"](seed=1)`` (``seed``
@@ -325,11 +328,13 @@ class GreedyLongPlayer(Player):
         return text + _tie_note(ties)
 
 
-# here, not at the top: the expert builds on Player and evaluate() above
+# here, not at the top: the expert and the master build on Player and evaluate() above
 from .expert import ExpertPlayer  # noqa: E402
+from .master import MasterPlayer  # noqa: E402
 
 PLAYERS: dict[str, type[Player]] = {
-    cls.name: cls for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer, ExpertPlayer)
+    cls.name: cls
+    for cls in (RandomPlayer, ClearFirstPlayer, BuildPlayer, GreedyLongPlayer, ExpertPlayer, MasterPlayer)
 }
 
 

@@ -14,7 +14,9 @@ back as it was, its clock included, so a stray N loses nothing.
 
 Inspection: ``w.show(analysis)`` draws a player's candidates on the board (cleared by
 the next move or ``w.show(None)``); ``w.suggest()`` — the view's Suggest button, S —
-shows the expert player's analysis of the position in front of the player; ``w.watch(player, moves=N, delay=s)`` lets a
+shows a computer player's analysis of the position in front of the player: the
+expert's (quick) unless ``w.suggest_level`` or ``w.suggest(level=...)`` names another,
+such as ``"master"`` (the strongest; about a tenth of a second); ``w.watch(player, moves=N, delay=s)`` lets a
 computer player play with the normal animation, without blocking the kernel;
 ``w.history`` and ``w.goto(i)`` (the slider under the board) step back and forth
 through the game so far without losing it — looking back is read-only, and any move
@@ -54,7 +56,7 @@ class Line98(GameWidget):
         "suggest": "_view_suggest",
     }
     _view_looking = frozenset({"goto", "suggest"})
-    _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock")
+    _setting_traits = (*GameWidget._setting_traits, "symbols", "mark_reachable", "hide_clock", "suggest_level")
 
     board = traitlets.List(traitlets.Int(), help="81 cells, row-major; 0 empty, 1..7 colours").tag(sync=True)
     previews: traitlets.List[list[int]] = traitlets.List(help="[row, col, colour] of each preview").tag(sync=True)
@@ -73,6 +75,8 @@ class Line98(GameWidget):
     symbols = traitlets.Bool(False, help="symbols on the balls, not just colours").tag(sync=True)
     mark_reachable = traitlets.Bool(True, help="mark the cells the selected ball can reach").tag(sync=True)
     hide_clock = traitlets.Bool(False).tag(sync=True)
+    suggest_level = traitlets.Unicode("expert", help="the player the Suggest button asks: a name of PLAYERS, "
+                                      "such as 'expert' (quick) or 'master' (strongest)").tag(sync=True)
 
     #: the game new_game() replaced, while undo can bring it back (see _start)
     _previous: tuple[Game, float, float, bool] | None = None
@@ -212,16 +216,33 @@ class Line98(GameWidget):
     def _overlay_of(self, game: Game, analysis: Analysis) -> dict[str, Any]:
         return picture.overlay(game, analysis)
 
-    def suggest(self) -> Analysis:
-        """What the expert would play here: its analysis of the live position, drawn on
-        the board (the view's Suggest button, S) and returned."""
+    def suggest(self, level: str | None = None) -> Analysis:
+        """What a computer player would play here: its analysis of the live position,
+        drawn on the board (the view's Suggest button, S) and returned. ``level`` names
+        the player (a name of ``PLAYERS``: ``"expert"``, the quick one, or ``"master"``,
+        the strongest); by default ``suggest_level``, which the Suggest button uses too.
+        While it thinks, ``thinking`` is set (the view's "thinking…" badge)."""
+        name = self.suggest_level if level is None else level
+        if name not in PLAYERS:
+            raise ValueError(f"unknown player {name!r}; known: {sorted(PLAYERS)}")
         self._go_live()
         self._puzzle_helped()  # during a puzzle, the puzzle's hint
         if self._game.is_over:
             raise IllegalMove("the game is over: nothing to suggest")
-        analysis = PLAYERS["expert"](seed=self._game.seed + len(self._game.moves)).analyse(self._game.view())
+        self.thinking = True
+        try:
+            analysis = PLAYERS[name](seed=self._game.seed + len(self._game.moves)).analyse(self._game.view())
+        finally:
+            self.thinking = False
         self.show(analysis)
         return analysis
+
+    @traitlets.validate("suggest_level")
+    def _valid_suggest_level(self, proposal: dict[str, Any]) -> str:
+        if proposal["value"] not in PLAYERS:
+            raise traitlets.TraitError(f"suggest_level names a player: one of {sorted(PLAYERS)}, "
+                                       f"not {proposal['value']!r}")
+        return str(proposal["value"])
 
     # ------------------------------------------------------------ saved games
     def save(self, name: str = "autosave") -> None:

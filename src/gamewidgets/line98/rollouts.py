@@ -1,0 +1,344 @@
+"""Many Line 98 games played on at once, with numpy: the master's rollouts.
+
+A :class:`Rollouts` holds ``n`` boards (each with its previews, score and moves) and
+plays one turn on every live board at a time (:meth:`Rollouts.step`): each board's
+move is picked by a quick policy (:func:`policy_moves`), the ball moves, its lines
+clear, and on a quiet move the previews come in, their lines clear, and new ones are
+drawn. The random future (a displaced preview's new cell, the previews drawn after
+a spawn) is drawn from the generator the caller gives: the master's own, never the
+game's. A board left with no free cell is dead (the game is lost) and plays no more.
+
+The rules as the rule book has them, played the fast way:
+
+- The cells a ball can reach are the free cells of the regions it touches: every
+  board's regions of free cells are labelled at once (each free cell takes the
+  smallest label of its neighbours, then of its label's label, until nothing changes).
+- No line of five lies on a board between turns (every one is cleared the turn it is
+  made), so the lines a move or a spawn completes are simply every window of five
+  cells that is full of one colour after it.
+
+The policy, in two steps, for every board at once:
+
+1. **Line building, for all moves**: a move is worth what it adds to the lines of one
+   colour the ball joins at its target (``POLICY_LINE[k+1] - POLICY_LINE[k]`` for each
+   window of five through the target holding ``k`` balls of its colour and nothing
+   else; completing a line ``POLICY_CLEAR``), less what it takes from the lines it
+   leaves (a window holding both cells keeps its count: it is counted neither way),
+   plus a small random amount (``POLICY_NOISE``) that breaks ties. Worked out per cell
+   from the window sums, then for every (ball, reachable cell) pair.
+2. **The expert's one-move value, for the best few** (``SHORTLIST``): the move played
+   out with its clear or the shown previews coming in, valued as
+   :mod:`.expert` values a move (free cells, line potential, walled-in cells, points,
+   the price of previews not yet known). The best of them is played.
+
+It is the expert without its look-ahead, looking at a few moves instead of all: about
+a tenth of a millisecond a move of a board (in batches of a hundred boards), and it
+survives about as long as the expert without its look-ahead (measured: a mean of 124
+moves over 256 games, the expert at width 0 125 over 16).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .expert import _NEIGHBOURS, CELLS, CODE, MEMBER, WINDOWS, Weights, static_value, window_sums
+from .expert import clear_lines as clear_through
+from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, points
+
+#: what a window of five holding k balls of one colour and nothing else is worth to the policy
+POLICY_LINE = np.array([0.0, 0.05, 0.3, 1.0, 3.0, 0.0], dtype=np.float32)
+#: what completing a line is worth to the policy (it clears, and no balls come in)
+POLICY_CLEAR = np.float32(30.0)
+#: the spread of the random amount added to every move's worth
+POLICY_NOISE = np.float32(0.02)
+_WALL = CELLS  # the label of a cell holding a ball (and of the padding cell)
+
+
+def _window_tables() -> tuple[np.ndarray, np.ndarray]:
+    """For every window sum (see ``CODE``): its colour (0 empty, 1..7 one colour, 8 two
+    or more) and its count of balls."""
+    size = 6 ** len(COLOURS)
+    colour = np.full(size, len(COLOURS) + 1, dtype=np.int8)
+    count = np.zeros(size, dtype=np.int8)
+    colour[0] = 0
+    for k, code in enumerate(CODE[1:], start=1):
+        colour[code * np.arange(1, LINE + 1)] = k
+        count[code * np.arange(1, LINE + 1)] = np.arange(1, LINE + 1)
+    return colour, count
+
+
+_WINDOW_COLOUR, _WINDOW_COUNT = _window_tables()
+#: what a window of k balls of one colour gains when one more joins it (completing a line: POLICY_CLEAR)
+_ADD = np.append(np.diff(POLICY_LINE), 0).astype(np.float32)
+_ADD[LINE - 1] = POLICY_CLEAR
+#: what it loses when one of its k balls leaves
+_REMOVE = np.concatenate(([0], np.diff(POLICY_LINE))).astype(np.float32)
+_PAD = LINE - 1
+
+
+def _direction_blocks() -> list[tuple[np.ndarray, tuple[np.ndarray, np.ndarray], int, int]]:
+    """Per direction: its windows (indices into WINDOWS), their first cells' rows and
+    columns, and the direction."""
+    blocks = []
+    for dr, dc in DIRECTIONS:
+        windows = np.flatnonzero(WINDOWS[:, 1] - WINDOWS[:, 0] == dr * SIZE + dc)
+        blocks.append((windows, np.divmod(WINDOWS[windows, 0], SIZE), dr, dc))
+    return blocks
+
+
+_BLOCKS = _direction_blocks()
+
+
+def cell_sums(values: np.ndarray) -> np.ndarray:
+    """``(..., 140)`` values of the windows to ``(..., 81)``: for each cell, the sum over
+    the windows holding it. Shifted slices per direction, not a matrix product: BLAS
+    would spread these small products over threads that only spin."""
+    lead = values.shape[:-1]
+    total = np.zeros((*lead, SIZE, SIZE), dtype=values.dtype)
+    grid = np.zeros((*lead, SIZE + 2 * _PAD, SIZE + 2 * _PAD), dtype=values.dtype)
+    for windows, (rows, cols), dr, dc in _BLOCKS:
+        grid[..., rows + _PAD, cols + _PAD] = values[..., windows]
+        for k in range(LINE):  # the windows starting k cells back along the direction
+            r0, c0 = _PAD - k * dr, _PAD - k * dc
+            total += grid[..., r0 : r0 + SIZE, c0 : c0 + SIZE]
+        grid[..., rows + _PAD, cols + _PAD] = 0
+    return total.reshape(*lead, CELLS)
+
+
+def regions(boards: np.ndarray) -> np.ndarray:
+    """Every board's regions of free cells ``(n, 81)``: each free cell labelled with the
+    smallest cell index of its region, a ball ``81``."""
+    n = len(boards)
+    empty = boards == 0
+    label = np.where(empty, np.arange(CELLS, dtype=np.int16), np.int16(_WALL))
+    padded = np.full((n, CELLS + 1), _WALL, dtype=np.int16)
+    while True:
+        padded[:, :CELLS] = label
+        smaller = np.minimum(label, padded[:, _NEIGHBOURS].min(axis=2))
+        smaller[~empty] = _WALL
+        padded[:, :CELLS] = smaller
+        smaller = np.take_along_axis(padded, smaller.astype(np.intp), axis=1)  # a label's label
+        if np.array_equal(smaller, label):
+            return label
+        label = smaller
+
+
+def _shared_windows() -> np.ndarray:
+    """``(81 * 81, 4)``: the windows holding both cell ``s`` and cell ``t`` (row ``s * 81 + t``;
+    ``len(WINDOWS)``: none)."""
+    shared = np.full((CELLS, CELLS, LINE - 1), len(WINDOWS), dtype=np.intp)
+    filled = np.zeros((CELLS, CELLS), dtype=np.intp)
+    for w, cells in enumerate(WINDOWS.tolist()):
+        for s in cells:
+            for t in cells:
+                if s != t:
+                    shared[s, t, filled[s, t]] = w
+                    filled[s, t] += 1
+    return shared.reshape(CELLS * CELLS, LINE - 1)
+
+
+_SHARED = _shared_windows()
+#: how many of the line-building policy's best moves the expert's valuation looks at
+SHORTLIST = 8
+_WEIGHTS = Weights()
+_TABLE = _WEIGHTS.line_table()
+
+
+def clear_full_lines(boards: np.ndarray, which: np.ndarray | None = None) -> np.ndarray:
+    """Clears every line of five on ``boards`` (only the rows ``which``, indices or a mask,
+    when given) in place; the points each of those rows scored (one clearing event)."""
+    rows = np.arange(len(boards)) if which is None else np.arange(len(boards))[which]
+    gained = np.zeros(len(rows), dtype=np.int64)
+    full = _WINDOW_COUNT[window_sums(boards[rows])] == LINE
+    hit = np.flatnonzero(full.any(axis=1))
+    if len(hit):
+        cells = cell_sums(full[hit].astype(np.int8)) > 0
+        gained[hit] = points(cells.sum(axis=1))
+        sub = boards[rows[hit]]
+        sub[cells] = 0
+        boards[rows[hit]] = sub
+    return gained
+
+
+def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, colours: np.ndarray,
+                 source: np.ndarray, target: np.ndarray) -> np.ndarray:
+    """``(n, k)``: the expert's one-move value (:func:`~gamewidgets.line98.expert.static_value`
+    and its prices) of each board's ``k`` moves ``source -> target``, as the expert values
+    a move: its clear, or the shown previews coming in (a displaced one left off and
+    charged); after a clear the previews are valued where they will come in. ``sums``:
+    the boards' window sums."""
+    n, k = source.shape
+    b = np.repeat(boards, k, axis=0)
+    s, t = source.ravel(), target.ravel()
+    rows = np.arange(n * k)
+    colour = b[rows, s]
+    b[rows, t] = colour
+    b[rows, s] = 0
+    b_sums = np.repeat(sums, k, axis=0) + CODE[colour][:, None] * (MEMBER[t] - MEMBER[s])
+    gained = points(clear_through(b, b_sums, t[:, None])).astype(np.float64)
+    quiet = (gained == 0) | ~b.any(axis=1)
+    pv, pc = np.repeat(previews, k, axis=0), np.repeat(colours, k, axis=0)
+    landed = pv == t[:, None]
+    pc = np.where(landed, 0, pc)
+    for slot in range(pv.shape[1]):
+        put = np.flatnonzero(pc[:, slot] != 0)
+        b[put, pv[put, slot]] = pc[put, slot]
+        b_sums[put] += CODE[pc[put, slot]][:, None] * MEMBER[pv[put, slot]]
+    come = np.flatnonzero(quiet)  # they came in: their lines clear
+    if len(come):
+        sub, sub_sums = b[come], b_sums[come]
+        gained[come] += points(clear_through(sub, sub_sums, np.minimum(pv[come], CELLS - 1)))
+        b[come], b_sums[come] = sub, sub_sums
+    w = _WEIGHTS
+    value = static_value(b, b_sums, w, _TABLE)["value"] + w.points * gained - w.unknown * (
+        quiet + landed.sum(axis=1) / 3)
+    value[~(b == 0).any(axis=1)] = w.lost
+    return value.reshape(n, k)
+
+
+def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndarray,
+                 colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The policy's move on each board (see the module docstring): flat ``source`` and
+    ``target`` arrays. Every board must have a free cell and a ball."""
+    n = len(boards)
+    rows = np.arange(n)[:, None]
+    sums = window_sums(boards)
+    colour, count = _WINDOW_COLOUR[sums], _WINDOW_COUNT[sums]
+    single = colour <= len(COLOURS)
+    # per window: 0 what a ball leaving it takes, 1..7 what a ball of that colour joining
+    # it adds (its own colour only), 8 what any ball joining it adds (an empty window)
+    joined = np.zeros((n, len(COLOURS) + 2, len(WINDOWS)), dtype=np.float32)
+    joined[rows, np.where(single, colour, 0), np.arange(len(WINDOWS))] = np.where(single, _ADD[count], 0)
+    joined[:, 0] = np.where(single, _REMOVE[count], 0)
+    joined[:, -1] = np.where(count == 0, _ADD[0], 0)
+    cells = cell_sums(joined)  # the same per cell: the sum over its windows
+    leave = cells[:, 0]
+    gain = cells[:, 1:-1] + cells[:, -1:] + rng.random((n, 1, CELLS), dtype=np.float32) * POLICY_NOISE
+    # the balls next to a free cell and the free cells, packed to the left of each row
+    label = regions(boards)
+    padded = np.concatenate([label, np.full((n, 1), _WALL, dtype=np.int16)], axis=1)
+    near = padded[:, _NEIGHBOURS]  # (n, 81, 4): the regions next to each cell
+    movable = (boards != 0) & (near != _WALL).any(axis=2)
+    free = boards == 0
+    source = np.argsort(~movable, axis=1, kind="stable")[:, : movable.sum(axis=1).max()]
+    target = np.argsort(~free, axis=1, kind="stable")[:, : free.sum(axis=1).max()]
+    reach = np.zeros((n, source.shape[1], target.shape[1]), dtype=bool)
+    near, target_label = np.take_along_axis(near, source[:, :, None], axis=1), np.take_along_axis(label, target, axis=1)
+    for k in range(near.shape[2]):
+        reach |= near[:, :, k, None] == target_label[:, None, :]
+    reach &= np.take_along_axis(movable, source, axis=1)[:, :, None] & np.take_along_axis(free, target, axis=1)[:, None]
+    ball = np.take_along_axis(boards, source, axis=1).astype(np.intp) - 1
+    worth = gain[rows[:, :, None], np.maximum(ball, 0)[:, :, None], target[:, None, :]]
+    worth -= np.take_along_axis(leave, source, axis=1)[:, :, None]
+    worth = np.where(reach, worth, -np.inf).reshape(n, -1)
+    # the best few, less what a window holding both cells was counted twice for (the
+    # ball moves inside it: its count stays), then the best of those valued in full
+    k = min(2 * SHORTLIST, worth.shape[1])
+    top = np.argpartition(-worth, k - 1, axis=1)[:, :k]
+    pair_source = np.take_along_axis(source, top // target.shape[1], axis=1)
+    pair_target = np.take_along_axis(target, top % target.shape[1], axis=1)
+    moved = np.append(np.where(single, _ADD[count] - _REMOVE[count], 0).astype(np.float32),
+                      np.zeros((n, 1), dtype=np.float32), axis=1)
+    worth = np.take_along_axis(worth, top, axis=1)
+    worth -= moved[rows[:, :, None], _SHARED[pair_source * CELLS + pair_target]].sum(axis=2)
+    k = min(SHORTLIST, k)
+    top = np.argpartition(-worth, k - 1, axis=1)[:, :k]
+    legal = np.take_along_axis(worth, top, axis=1) > -np.inf
+    pair_source = np.take_along_axis(pair_source, top, axis=1)
+    pair_target = np.take_along_axis(pair_target, top, axis=1)
+    value = _turn_values(boards, sums, previews, colours, pair_source, pair_target)
+    value[~legal] = -np.inf
+    best = value.argmax(axis=1)[:, None]
+    return np.take_along_axis(pair_source, best, axis=1)[:, 0], np.take_along_axis(pair_target, best, axis=1)[:, 0]
+
+
+@dataclass
+class Rollouts:
+    """``n`` games played on at once (see the module docstring). ``boards`` (n, 81)
+    colours, ``previews`` (n, 3) the previews' cells (81: none) and ``colours`` their
+    colours, ``points`` scored since the start, ``moves`` played, ``alive`` not yet lost."""
+
+    boards: np.ndarray
+    previews: np.ndarray
+    colours: np.ndarray
+    points: np.ndarray
+    moves: np.ndarray
+    alive: np.ndarray
+
+    @classmethod
+    def start(cls, boards: np.ndarray, previews: np.ndarray, colours: np.ndarray) -> Rollouts:
+        """Games from ``boards`` (n, 81) and their previews (n, 3 cells: 81 where there is
+        none, and their colours: 0 there); nothing scored or played yet."""
+        n = len(boards)
+        return cls(boards.astype(np.int8), previews.astype(np.intp), colours.astype(np.int8),
+                   np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), (boards == 0).any(axis=1))
+
+    def draw_previews(self, which: np.ndarray, rng: np.random.Generator) -> None:
+        """New previews for the boards ``which`` (indices): up to three distinct free cells, random colours."""
+        if not len(which):
+            return
+        boards = self.boards[which]
+        keys = rng.random(boards.shape)
+        keys[boards != 0] = 2.0
+        cells = np.argsort(keys, axis=1)[:, :PREVIEWS]
+        free = np.take_along_axis(keys, cells, axis=1) < 2.0
+        self.previews[which] = np.where(free, cells, CELLS)
+        self.colours[which] = np.where(free, rng.integers(1, len(COLOURS) + 1, size=cells.shape), 0)
+
+    def step(self, rng: np.random.Generator) -> None:
+        """One turn on every live board, the policy's move (see the module docstring)."""
+        live = np.flatnonzero(self.alive)
+        if not len(live):
+            return
+        boards = self.boards[live]
+        source, target = policy_moves(boards, rng, self.previews[live], self.colours[live])
+        rows = np.arange(len(live))
+        boards[rows, target] = boards[rows, source]
+        boards[rows, source] = 0
+        self.boards[live] = boards
+        self._displace(live, target, rng)
+        gained = clear_full_lines(self.boards, live)
+        quiet = live[(gained == 0) | ~self.boards[live].any(axis=1)]
+        self.points[live] += gained
+        self.moves[live] += 1
+        if len(quiet):
+            self.come_in(quiet, rng)
+        self.alive[live] = (self.boards[live] == 0).any(axis=1)
+
+    def _displace(self, live: np.ndarray, target: np.ndarray, rng: np.random.Generator) -> None:
+        """A ball that stops on a preview moves that preview (see :meth:`displace`)."""
+        hit = self.previews[live] == target[:, None]
+        which = np.flatnonzero(hit.any(axis=1))
+        if len(which):
+            self.displace(live[which], hit[which].argmax(axis=1), rng)
+
+    def displace(self, which: np.ndarray, slot: np.ndarray, rng: np.random.Generator) -> None:
+        """Moves preview ``slot[i]`` of board ``which[i]`` to a random free cell no other
+        preview holds (none: it is dropped), as the rules move a preview a ball stops on."""
+        boards, previews = self.boards[which], self.previews[which]
+        keys = np.full((len(which), CELLS + 1), 2.0)
+        keys[:, :CELLS] = np.where(boards != 0, 2.0, rng.random(boards.shape))
+        np.put_along_axis(keys, previews, 2.0, axis=1)
+        cell = keys[:, :CELLS].argmin(axis=1)
+        found = np.take_along_axis(keys, cell[:, None], axis=1)[:, 0] < 2.0
+        rows = np.arange(len(which))
+        previews[rows, slot] = np.where(found, cell, CELLS)
+        self.previews[which] = previews
+        colours = self.colours[which]
+        colours[rows, slot] = np.where(found, colours[rows, slot], 0)
+        self.colours[which] = colours
+
+    def come_in(self, which: np.ndarray, rng: np.random.Generator) -> None:
+        """The previews of the boards ``which`` come in, their lines clear, new ones are drawn."""
+        previews, colours = self.previews[which], self.colours[which]
+        boards = np.concatenate([self.boards[which], np.zeros((len(which), 1), dtype=np.int8)], axis=1)
+        np.put_along_axis(boards, previews, colours, axis=1)
+        self.boards[which] = boards[:, :CELLS]
+        self.points[which] += clear_full_lines(self.boards, which)
+        self.draw_previews(which, rng)
+
+
+__all__ = ["POLICY_CLEAR", "POLICY_LINE", "POLICY_NOISE", "SHORTLIST", "Rollouts", "cell_sums", "clear_full_lines",
+           "policy_moves", "regions"]
