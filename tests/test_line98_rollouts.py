@@ -6,12 +6,13 @@ from hypothesis import strategies as st
 from test_line98_players import position
 
 from gamewidgets.line98 import Game, Move
+from gamewidgets.line98.expert import window_sums
 from gamewidgets.line98.rollouts import Rollouts, policy_moves, regions
 
 CELLS = 81
 
 
-def started(games: list[Game]) -> Rollouts:
+def started(games: list[Game], seed: int = 0, stream=None) -> Rollouts:
     """Rollouts from the games as they stand (their previews shown)."""
     boards = np.array([g.board.ravel() for g in games])
     previews = np.full((len(games), 3), CELLS)
@@ -19,7 +20,7 @@ def started(games: list[Game]) -> Rollouts:
     for i, game in enumerate(games):
         for k, p in enumerate(game.previews):
             previews[i, k], colours[i, k] = p.row * 9 + p.col, p.colour
-    return Rollouts.start(boards, previews, colours)
+    return Rollouts.start(boards, previews, colours, np.random.default_rng(seed), stream)
 
 
 @settings(max_examples=30, deadline=None)
@@ -47,11 +48,11 @@ def test_a_turn_of_every_board_is_the_rules_turn(positions, seed):
     the rules make of that move with those previews (a displaced preview aside, whose
     new cell the rollouts draw), and so is the score."""
     games = [position(s, m) for s, m in positions]
-    rollouts = started(games)
-    rng = np.random.default_rng(seed)
-    source, target = policy_moves(rollouts.boards.copy(), np.random.default_rng(seed), rollouts.previews,
-                                  rollouts.colours)
-    rollouts.step(rng)  # the same draws: the same moves
+    rollouts = started(games, seed)
+    noise = np.random.default_rng(seed).random((len(games), CELLS), dtype=np.float32)  # the step's first draw
+    source, target = policy_moves(rollouts.boards.copy(), rollouts.sums.copy(), rollouts.previews, rollouts.colours,
+                                  noise)
+    rollouts.step()  # the same draws: the same moves
     for i, game in enumerate(games):
         move = Move(divmod(int(source[i]), 9), divmod(int(target[i]), 9))
         assert game.is_legal(move)
@@ -79,13 +80,13 @@ def test_a_board_plays_on_to_its_end_by_the_rules():
     games = [Game(seed) for seed in range(8)]
     runs = []
     for _ in range(2):
-        rollouts = started(games)
-        rng = np.random.default_rng(5)
+        rollouts = started(games, 5)
         for _ in range(400):
-            rollouts.step(rng)
+            rollouts.step()
             if not rollouts.alive.any():
                 break
         runs.append(rollouts)
+        assert (rollouts.sums == window_sums(rollouts.boards)).all()  # kept up to date, move by move
         for i in range(len(games)):
             board = Game.from_board(rollouts.boards[i].reshape(9, 9), [])
             assert not board.lines_through(board.balls())
@@ -100,7 +101,7 @@ def test_a_board_plays_on_to_its_end_by_the_rules():
 @given(st.integers(0, 2**31), st.integers(0, 60))
 def test_the_policy_values_its_shortlist_as_the_expert_values_a_move(seed, moves):
     """The rollout policy's full valuation of a move is the expert's one-move value."""
-    from gamewidgets.line98.expert import ExpertPlayer, turns, window_sums
+    from gamewidgets.line98.expert import ExpertPlayer, turns
     from gamewidgets.line98.rollouts import _turn_values
 
     game = position(seed, moves)
@@ -109,6 +110,19 @@ def test_the_policy_values_its_shortlist_as_the_expert_values_a_move(seed, moves
     expert = ExpertPlayer()
     previews = [(p.row * 9 + p.col, p.colour) for p in game.previews]
     _, expected = expert._leaf(turns(game.board.ravel().astype(np.int8), previews, pairs[:, 0], pairs[:, 1]))
-    values = _turn_values(rollouts.boards, window_sums(rollouts.boards), rollouts.previews, rollouts.colours,
+    values = _turn_values(rollouts.boards, rollouts.sums, rollouts.previews, rollouts.colours,
                           pairs[None, :, 0], pairs[None, :, 1])[0]
     assert np.allclose(values, expected)
+
+
+def test_boards_of_one_stream_meet_the_same_spawns():
+    """Common random numbers: the same position rolled out on one stream twice plays the
+    same game; on two streams, two games."""
+    game = Game(3)
+    same = started([game, game], 7, stream=[0, 0])
+    apart = started([game, game], 7, stream=[0, 1])
+    for _ in range(30):
+        same.step()
+        apart.step()
+    assert same.boards[0].tolist() == same.boards[1].tolist() and same.points[0] == same.points[1]
+    assert apart.boards[0].tolist() != apart.boards[1].tolist()

@@ -14,8 +14,9 @@ The rules as the rule book has them, played the fast way:
   board's regions of free cells are labelled at once (each free cell takes the
   smallest label of its neighbours, then of its label's label, until nothing changes).
 - No line of five lies on a board between turns (every one is cleared the turn it is
-  made), so the lines a move or a spawn completes are simply every window of five
-  cells that is full of one colour after it.
+  made), so the lines a move or a spawn completes are the windows of five cells
+  through the cells it filled that are full of one colour after it; the boards'
+  window sums are kept up to date move by move, not counted again.
 
 The policy, in two steps, for every board at once:
 
@@ -26,7 +27,7 @@ The policy, in two steps, for every board at once:
    leaves (a window holding both cells keeps its count: it is counted neither way),
    plus a small random amount (``POLICY_NOISE``) that breaks ties. Worked out per cell
    from the window sums, then for every (ball, reachable cell) pair.
-2. **The expert's one-move value, for the best few** (``SHORTLIST``): the move played
+2. **The expert's one-move value, for the best few** (``POLICY_CANDIDATES``): the move played
    out with its clear or the shown previews coming in, valued as
    :mod:`.expert` values a move (free cells, line potential, walled-in cells, points,
    the price of previews not yet known). The best of them is played.
@@ -141,25 +142,28 @@ def _shared_windows() -> np.ndarray:
 
 _SHARED = _shared_windows()
 #: how many of the line-building policy's best moves the expert's valuation looks at
-SHORTLIST = 8
+POLICY_CANDIDATES = 8
 _WEIGHTS = Weights()
 _TABLE = _WEIGHTS.line_table()
 
 
-def clear_full_lines(boards: np.ndarray, which: np.ndarray | None = None) -> np.ndarray:
-    """Clears every line of five on ``boards`` (only the rows ``which``, indices or a mask,
-    when given) in place; the points each of those rows scored (one clearing event)."""
-    rows = np.arange(len(boards)) if which is None else np.arange(len(boards))[which]
-    gained = np.zeros(len(rows), dtype=np.int64)
-    full = _WINDOW_COUNT[window_sums(boards[rows])] == LINE
-    hit = np.flatnonzero(full.any(axis=1))
-    if len(hit):
-        cells = cell_sums(full[hit].astype(np.int8)) > 0
-        gained[hit] = points(cells.sum(axis=1))
-        sub = boards[rows[hit]]
-        sub[cells] = 0
-        boards[rows[hit]] = sub
-    return gained
+def _move_balls(boards: np.ndarray, sums: np.ndarray, source: np.ndarray, target: np.ndarray) -> None:
+    """Moves the ball of ``source[i]`` to ``target[i]`` on board ``i``, in place, keeping
+    the window sums."""
+    rows = np.arange(len(boards))
+    colour = boards[rows, source]
+    boards[rows, target] = colour
+    boards[rows, source] = 0
+    sums += CODE[colour][:, None] * (MEMBER[target] - MEMBER[source])
+
+
+def _put_balls(boards: np.ndarray, sums: np.ndarray, cells: np.ndarray, colours: np.ndarray) -> None:
+    """Puts a ball of ``colours[i, j]`` (0: none) on cell ``cells[i, j]`` of board ``i``,
+    in place, keeping the window sums."""
+    for slot in range(cells.shape[1]):
+        put = np.flatnonzero(colours[:, slot] != 0)
+        boards[put, cells[put, slot]] = colours[put, slot]
+        sums[put] += CODE[colours[put, slot]][:, None] * MEMBER[cells[put, slot]]
 
 
 def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, colours: np.ndarray,
@@ -170,22 +174,14 @@ def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, col
     charged); after a clear the previews are valued where they will come in. ``sums``:
     the boards' window sums."""
     n, k = source.shape
-    b = np.repeat(boards, k, axis=0)
-    s, t = source.ravel(), target.ravel()
-    rows = np.arange(n * k)
-    colour = b[rows, s]
-    b[rows, t] = colour
-    b[rows, s] = 0
-    b_sums = np.repeat(sums, k, axis=0) + CODE[colour][:, None] * (MEMBER[t] - MEMBER[s])
+    b, b_sums = np.repeat(boards, k, axis=0), np.repeat(sums, k, axis=0)
+    t = target.ravel()
+    _move_balls(b, b_sums, source.ravel(), t)
     gained = points(clear_through(b, b_sums, t[:, None])).astype(np.float64)
     quiet = (gained == 0) | ~b.any(axis=1)
     pv, pc = np.repeat(previews, k, axis=0), np.repeat(colours, k, axis=0)
     landed = pv == t[:, None]
-    pc = np.where(landed, 0, pc)
-    for slot in range(pv.shape[1]):
-        put = np.flatnonzero(pc[:, slot] != 0)
-        b[put, pv[put, slot]] = pc[put, slot]
-        b_sums[put] += CODE[pc[put, slot]][:, None] * MEMBER[pv[put, slot]]
+    _put_balls(b, b_sums, pv, np.where(landed, 0, pc))
     come = np.flatnonzero(quiet)  # they came in: their lines clear
     if len(come):
         sub, sub_sums = b[come], b_sums[come]
@@ -198,13 +194,14 @@ def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, col
     return value.reshape(n, k)
 
 
-def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndarray,
-                 colours: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The policy's move on each board (see the module docstring): flat ``source`` and
+def policy_moves(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, colours: np.ndarray,
+                 noise: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The policy's move on each board (see the module docstring), given the boards'
+    window ``sums``, previews, and ``noise`` (n, 81) in [0, 1) (scaled by
+    ``POLICY_NOISE``, added to the worth of a ball put on each cell): flat ``source`` and
     ``target`` arrays. Every board must have a free cell and a ball."""
     n = len(boards)
     rows = np.arange(n)[:, None]
-    sums = window_sums(boards)
     colour, count = _WINDOW_COLOUR[sums], _WINDOW_COUNT[sums]
     single = colour <= len(COLOURS)
     # per window: 0 what a ball leaving it takes, 1..7 what a ball of that colour joining
@@ -215,7 +212,7 @@ def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndar
     joined[:, -1] = np.where(count == 0, _ADD[0], 0)
     cells = cell_sums(joined)  # the same per cell: the sum over its windows
     leave = cells[:, 0]
-    gain = cells[:, 1:-1] + cells[:, -1:] + rng.random((n, 1, CELLS), dtype=np.float32) * POLICY_NOISE
+    gain = cells[:, 1:-1] + cells[:, -1:] + noise[:, None, :] * POLICY_NOISE
     # the balls next to a free cell and the free cells, packed to the left of each row
     label = regions(boards)
     padded = np.concatenate([label, np.full((n, 1), _WALL, dtype=np.int16)], axis=1)
@@ -235,7 +232,7 @@ def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndar
     worth = np.where(reach, worth, -np.inf).reshape(n, -1)
     # the best few, less what a window holding both cells was counted twice for (the
     # ball moves inside it: its count stays), then the best of those valued in full
-    k = min(2 * SHORTLIST, worth.shape[1])
+    k = min(2 * POLICY_CANDIDATES, worth.shape[1])
     top = np.argpartition(-worth, k - 1, axis=1)[:, :k]
     pair_source = np.take_along_axis(source, top // target.shape[1], axis=1)
     pair_target = np.take_along_axis(target, top % target.shape[1], axis=1)
@@ -243,7 +240,7 @@ def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndar
                       np.zeros((n, 1), dtype=np.float32), axis=1)
     worth = np.take_along_axis(worth, top, axis=1)
     worth -= moved[rows[:, :, None], _SHARED[pair_source * CELLS + pair_target]].sum(axis=2)
-    k = min(SHORTLIST, k)
+    k = min(POLICY_CANDIDATES, k)
     top = np.argpartition(-worth, k - 1, axis=1)[:, :k]
     legal = np.take_along_axis(worth, top, axis=1) > -np.inf
     pair_source = np.take_along_axis(pair_source, top, axis=1)
@@ -257,72 +254,80 @@ def policy_moves(boards: np.ndarray, rng: np.random.Generator, previews: np.ndar
 @dataclass
 class Rollouts:
     """``n`` games played on at once (see the module docstring). ``boards`` (n, 81)
-    colours, ``previews`` (n, 3) the previews' cells (81: none) and ``colours`` their
-    colours, ``points`` scored since the start, ``moves`` played, ``alive`` not yet lost."""
+    colours and ``sums`` their window sums, ``previews`` (n, 3) the previews' cells (81:
+    none) and ``colours`` their colours, ``points`` scored since the start, ``moves``
+    played, ``alive`` not yet lost. Every random number comes from ``rng``; boards of the
+    same ``stream`` draw the same numbers at each step (common random numbers: two moves
+    rolled out on the same stream meet the same spawns as far as their boards allow)."""
 
     boards: np.ndarray
+    sums: np.ndarray
     previews: np.ndarray
     colours: np.ndarray
     points: np.ndarray
     moves: np.ndarray
     alive: np.ndarray
+    rng: np.random.Generator
+    stream: np.ndarray
 
     @classmethod
-    def start(cls, boards: np.ndarray, previews: np.ndarray, colours: np.ndarray) -> Rollouts:
+    def start(cls, boards: np.ndarray, previews: np.ndarray, colours: np.ndarray, rng: np.random.Generator,
+              stream: np.ndarray | None = None) -> Rollouts:
         """Games from ``boards`` (n, 81) and their previews (n, 3 cells: 81 where there is
-        none, and their colours: 0 there); nothing scored or played yet."""
+        none, and their colours: 0 there), nothing scored or played yet, drawing from
+        ``rng``; ``stream``: each board's stream of random numbers (default: its own)."""
         n = len(boards)
-        return cls(boards.astype(np.int8), previews.astype(np.intp), colours.astype(np.int8),
-                   np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), (boards == 0).any(axis=1))
+        boards = boards.astype(np.int8)
+        return cls(boards, window_sums(boards), previews.astype(np.intp), colours.astype(np.int8),
+                   np.zeros(n, dtype=np.int64), np.zeros(n, dtype=np.int64), (boards == 0).any(axis=1), rng,
+                   np.arange(n) if stream is None else np.asarray(stream, dtype=np.intp))
 
-    def draw_previews(self, which: np.ndarray, rng: np.random.Generator) -> None:
+    def _uniform(self, which: np.ndarray, width: int) -> np.ndarray:
+        """``(len(which), width)`` numbers in [0, 1): one row a stream, drawn now."""
+        return self.rng.random((int(self.stream.max()) + 1, width), dtype=np.float32)[self.stream[which]]
+
+    def draw_previews(self, which: np.ndarray) -> None:
         """New previews for the boards ``which`` (indices): up to three distinct free cells, random colours."""
         if not len(which):
             return
         boards = self.boards[which]
-        keys = rng.random(boards.shape)
-        keys[boards != 0] = 2.0
+        keys = np.where(boards != 0, np.float32(2), self._uniform(which, CELLS))
         cells = np.argsort(keys, axis=1)[:, :PREVIEWS]
-        free = np.take_along_axis(keys, cells, axis=1) < 2.0
+        free = np.take_along_axis(keys, cells, axis=1) < 2
+        colours = 1 + (self._uniform(which, PREVIEWS) * len(COLOURS)).astype(np.int8)
         self.previews[which] = np.where(free, cells, CELLS)
-        self.colours[which] = np.where(free, rng.integers(1, len(COLOURS) + 1, size=cells.shape), 0)
+        self.colours[which] = np.where(free, colours, 0)
 
-    def step(self, rng: np.random.Generator) -> None:
+    def step(self) -> None:
         """One turn on every live board, the policy's move (see the module docstring)."""
         live = np.flatnonzero(self.alive)
         if not len(live):
             return
-        boards = self.boards[live]
-        source, target = policy_moves(boards, rng, self.previews[live], self.colours[live])
-        rows = np.arange(len(live))
-        boards[rows, target] = boards[rows, source]
-        boards[rows, source] = 0
-        self.boards[live] = boards
-        self._displace(live, target, rng)
-        gained = clear_full_lines(self.boards, live)
-        quiet = live[(gained == 0) | ~self.boards[live].any(axis=1)]
+        boards, sums = self.boards[live], self.sums[live]
+        source, target = policy_moves(boards, sums, self.previews[live], self.colours[live],
+                                      self._uniform(live, CELLS))
+        _move_balls(boards, sums, source, target)
+        gained = points(clear_through(boards, sums, target[:, None]))
+        self.boards[live], self.sums[live] = boards, sums
+        hit = self.previews[live] == target[:, None]  # the ball stopped on a preview
+        landed = np.flatnonzero(hit.any(axis=1))
+        self.displace(live[landed], hit[landed].argmax(axis=1))
         self.points[live] += gained
         self.moves[live] += 1
-        if len(quiet):
-            self.come_in(quiet, rng)
+        self.come_in(live[(gained == 0) | ~boards.any(axis=1)])
         self.alive[live] = (self.boards[live] == 0).any(axis=1)
 
-    def _displace(self, live: np.ndarray, target: np.ndarray, rng: np.random.Generator) -> None:
-        """A ball that stops on a preview moves that preview (see :meth:`displace`)."""
-        hit = self.previews[live] == target[:, None]
-        which = np.flatnonzero(hit.any(axis=1))
-        if len(which):
-            self.displace(live[which], hit[which].argmax(axis=1), rng)
-
-    def displace(self, which: np.ndarray, slot: np.ndarray, rng: np.random.Generator) -> None:
+    def displace(self, which: np.ndarray, slot: np.ndarray) -> None:
         """Moves preview ``slot[i]`` of board ``which[i]`` to a random free cell no other
         preview holds (none: it is dropped), as the rules move a preview a ball stops on."""
+        if not len(which):
+            return
         boards, previews = self.boards[which], self.previews[which]
-        keys = np.full((len(which), CELLS + 1), 2.0)
-        keys[:, :CELLS] = np.where(boards != 0, 2.0, rng.random(boards.shape))
-        np.put_along_axis(keys, previews, 2.0, axis=1)
+        keys = np.full((len(which), CELLS + 1), np.float32(2))
+        keys[:, :CELLS] = np.where(boards != 0, np.float32(2), self._uniform(which, CELLS))
+        np.put_along_axis(keys, previews, np.float32(2), axis=1)
         cell = keys[:, :CELLS].argmin(axis=1)
-        found = np.take_along_axis(keys, cell[:, None], axis=1)[:, 0] < 2.0
+        found = np.take_along_axis(keys, cell[:, None], axis=1)[:, 0] < 2
         rows = np.arange(len(which))
         previews[rows, slot] = np.where(found, cell, CELLS)
         self.previews[which] = previews
@@ -330,15 +335,24 @@ class Rollouts:
         colours[rows, slot] = np.where(found, colours[rows, slot], 0)
         self.colours[which] = colours
 
-    def come_in(self, which: np.ndarray, rng: np.random.Generator) -> None:
+    def come_in(self, which: np.ndarray) -> None:
         """The previews of the boards ``which`` come in, their lines clear, new ones are drawn."""
-        previews, colours = self.previews[which], self.colours[which]
-        boards = np.concatenate([self.boards[which], np.zeros((len(which), 1), dtype=np.int8)], axis=1)
-        np.put_along_axis(boards, previews, colours, axis=1)
-        self.boards[which] = boards[:, :CELLS]
-        self.points[which] += clear_full_lines(self.boards, which)
-        self.draw_previews(which, rng)
+        if not len(which):
+            return
+        boards, sums, previews = self.boards[which], self.sums[which], self.previews[which]
+        _put_balls(boards, sums, previews, self.colours[which])
+        self.points[which] += points(clear_through(boards, sums, np.minimum(previews, CELLS - 1)))
+        self.boards[which], self.sums[which] = boards, sums
+        self.draw_previews(which)
 
 
-__all__ = ["POLICY_CLEAR", "POLICY_LINE", "POLICY_NOISE", "SHORTLIST", "Rollouts", "cell_sums", "clear_full_lines",
-           "policy_moves", "regions"]
+__all__ = [
+    "POLICY_CANDIDATES",
+    "POLICY_CLEAR",
+    "POLICY_LINE",
+    "POLICY_NOISE",
+    "Rollouts",
+    "cell_sums",
+    "policy_moves",
+    "regions",
+]
