@@ -19,11 +19,16 @@ import os
 import statistics
 import sys
 import time
+from collections.abc import Callable
+from typing import TypeVar
 
 import numpy as np
 
 from gamewidgets.line98 import Game, experiment
 from gamewidgets.line98.expert import ExpertPlayer
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 def play(task: tuple[int, int, int]) -> tuple[int, int, list[float], list[float]]:
@@ -39,6 +44,17 @@ def play(task: tuple[int, int, int]) -> tuple[int, int, list[float], list[float]
         cpu.append(time.process_time() - used)
         game.play(move)
     return game.score, len(game.moves), wall, cpu
+
+
+def play_all(play: Callable[[T], R], tasks: list[T], workers: int) -> list[R]:
+    """``play`` of every task, in this process (``workers`` 1) or in ``workers`` fresh
+    processes side by side; in the order of the tasks."""
+    if workers == 1:
+        return list(map(play, tasks))
+    import multiprocessing
+
+    with multiprocessing.get_context("spawn").Pool(workers) as pool:
+        return pool.map(play, tasks, chunksize=1)
 
 
 def budget(text: str) -> tuple[int, int]:
@@ -63,13 +79,7 @@ def main() -> None:
     for width, samples in args.budgets:
         tasks = [(width, samples, s) for s in seeds]
         started = time.perf_counter()
-        if args.workers == 1:
-            results = list(map(play, tasks))
-        else:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-                results = pool.map(play, tasks, chunksize=1)
+        results = play_all(play, tasks, args.workers)
         scores = [r[0] for r in results]
         wall = np.array([t for r in results for t in r[2]]) * 1000
         cpu = np.array([t for r in results for t in r[3]]) * 1000

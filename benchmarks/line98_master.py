@@ -29,6 +29,7 @@ import sys
 import time
 
 import numpy as np
+from line98_expert import play_all  # this folder: how the Line 98 benchmarks run their games
 
 from gamewidgets.line98 import Game, experiment
 from gamewidgets.line98.expert import ExpertPlayer
@@ -70,13 +71,7 @@ def main() -> None:
     for budget in budgets:
         tasks = [(budget, s, args.max_moves) for s in seeds]
         started = time.perf_counter()
-        if args.workers == 1:
-            results = list(map(play, tasks))
-        else:
-            import multiprocessing
-
-            with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
-                results = pool.map(play, tasks, chunksize=1)
+        results = play_all(play, tasks, args.workers)
         moves = [r[0] for r in results]
         cpu = np.array([t for r in results for t in r[3]]) * 1000
         name = "expert" if budget is None else f"master {budget}"
