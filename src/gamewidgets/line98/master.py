@@ -239,34 +239,13 @@ class MasterPlayer(ExpertPlayer):
         position the candidate reaches (see the module docstring), ``depth`` moves of
         the policy, valued where they end."""
         w = self.weights
-        previews = [(p.row * SIZE + p.col, p.colour) for p in game.previews]
-        count = len(alive) * each
         which = np.repeat(np.array(alive), each)
-        boards = d.first.boards[which].astype(np.int8)
-        cells = np.full((count, PREVIEWS), CELLS, dtype=np.intp)
-        colours = np.zeros((count, PREVIEWS), dtype=np.int8)
-        target = d.figures["target"][which]
-        waiting = ~d.first.quiet[which] & boards.any(axis=1)  # a clear: the previews shown still to come
-        for slot, (cell, colour) in enumerate(previews):
-            cells[:, slot], colours[:, slot] = cell, colour
-        # rollout j of every candidate draws the same random numbers (common random numbers)
-        rollouts = Rollouts.start(boards, cells, colours, self.rng, stream=np.tile(np.arange(each), len(alive)))
-        landed = (cells == target[:, None]) & (colours > 0)  # the ball stopped on that preview
-        hit = np.flatnonzero(landed.any(axis=1))
-        rollouts.displace(hit, landed[hit].argmax(axis=1))
-        quiet = np.flatnonzero(~waiting)  # the shown previews came in: only a displaced one is still to
-        keep = np.zeros_like(colours, dtype=bool)
-        keep[hit, landed[hit].argmax(axis=1)] = True
-        rollouts.previews[quiet] = np.where(keep[quiet], rollouts.previews[quiet], CELLS)
-        rollouts.colours[quiet] = np.where(keep[quiet], rollouts.colours[quiet], 0)
-        rollouts.come_in(quiet)  # (the displaced one comes in; the next previews are drawn)
-        rollouts.points[:] = 0
-        rollouts.alive = (rollouts.boards == 0).any(axis=1)
+        rollouts = self._started(game, d, which, np.tile(np.arange(each), len(alive)))
         for _ in range(self.depth):
             if not rollouts.alive.any():
                 break
             rollouts.step()
-        ended = np.concatenate([rollouts.boards, np.zeros((count, 1), dtype=np.int8)], axis=1)
+        ended = np.concatenate([rollouts.boards, np.zeros((len(which), 1), dtype=np.int8)], axis=1)
         np.put_along_axis(ended, rollouts.previews, rollouts.colours, axis=1)  # valued with its previews in
         ended = ended[:, :CELLS]
         board_terms = static_value(ended, window_sums(ended), w, self._table)
@@ -289,7 +268,31 @@ class MasterPlayer(ExpertPlayer):
             for r in range(part.start, part.stop) if keep_ends else ():
                 shown = zip(rollouts.previews[r].tolist(), rollouts.colours[r].tolist(), strict=True)
                 found.ends.append(Rollout(len(found.ends) + 1, tuple(rollouts.boards[r].tolist()),
-                                          tuple((c, k) for c, k in shown if c < CELLS), int(rollouts.points[r])))
+                                          tuple((cell, colour) for cell, colour in shown if cell < CELLS),
+                                          int(rollouts.points[r])))
+
+    def _started(self, game: Game, d: _Decision, which: np.ndarray, stream: np.ndarray) -> Rollouts:
+        """A rollout from the position each move ``which[i]`` reaches, on random stream
+        ``stream[i]``: its clear (the previews shown still to come), or its spawn (the
+        next previews drawn); a preview the ball stopped on goes to a free cell drawn at
+        random, and comes in with the spawn."""
+        count = len(which)
+        boards = d.first.boards[which].astype(np.int8)
+        cells = np.full((count, PREVIEWS), CELLS, dtype=np.intp)
+        colours = np.zeros((count, PREVIEWS), dtype=np.int8)
+        for slot, preview in enumerate(game.previews):
+            cells[:, slot], colours[:, slot] = preview.row * SIZE + preview.col, preview.colour
+        rollouts = Rollouts.start(boards, cells, colours, self.rng, stream)
+        landed = cells == d.figures["target"][which][:, None]  # the ball stopped on that preview
+        hit = np.flatnonzero(landed.any(axis=1))
+        rollouts.displace(hit, landed[hit].argmax(axis=1))
+        quiet = np.flatnonzero(d.first.quiet[which] | ~boards.any(axis=1))  # the shown previews came in
+        rollouts.previews[quiet] = np.where(landed[quiet], rollouts.previews[quiet], CELLS)
+        rollouts.colours[quiet] = np.where(landed[quiet], rollouts.colours[quiet], 0)
+        rollouts.come_in(quiet)  # the displaced one, if any; then the next previews are drawn
+        rollouts.points[:] = 0
+        rollouts.alive = (rollouts.boards == 0).any(axis=1)
+        return rollouts
 
     # ------------------------------------------------------------ explanation
     def _scores(self, d: _Decision, trials: dict[int, _Trials]) -> tuple[np.ndarray, list[dict[str, float]],
