@@ -10,7 +10,7 @@
    the making) and looks one move further at the best few: :mod:`.expert`.
 6. ``master`` — the expert's look-ahead to shortlist, then rollouts (games played on
    with spawns it draws itself) to choose among the best few: :mod:`.master`. The
-   strongest, about three times the expert's time a move.
+   strongest, about four times the expert's time a move.
 
 ``PLAYERS`` (also ``gamewidgets.line98.PLAYERS``) maps each name to its class. A
 player is made with keyword options only: ``PLAYERS["build"](seed=1)`` (``seed``

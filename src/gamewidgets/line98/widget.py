@@ -16,7 +16,7 @@ Inspection: ``w.show(analysis)`` draws a player's candidates on the board (clear
 the next move or ``w.show(None)``); ``w.suggest()`` — the view's Suggest button, S —
 shows a computer player's analysis of the position in front of the player: the
 expert's (quick) unless ``w.suggest_level`` or ``w.suggest(level=...)`` names another,
-such as ``"master"`` (the strongest; about a tenth of a second); ``w.watch(player, moves=N, delay=s)`` lets a
+such as ``"master"`` (the strongest; under a tenth of a second); ``w.watch(player, moves=N, delay=s)`` lets a
 computer player play with the normal animation, without blocking the kernel;
 ``w.history`` and ``w.goto(i)`` (the slider under the board) step back and forth
 through the game so far without losing it — looking back is read-only, and any move
