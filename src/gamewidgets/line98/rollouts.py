@@ -143,6 +143,8 @@ def _shared_windows() -> np.ndarray:
 _SHARED = _shared_windows()
 #: how many of the line-building policy's best moves the expert's valuation looks at
 POLICY_CANDIDATES = 8
+#: the expert's valuation the policy uses: its default weights (a master's own ``weights``
+#: value where its rollouts end, not the policy's moves)
 _WEIGHTS = Weights()
 _TABLE = _WEIGHTS.line_table()
 
