@@ -77,7 +77,8 @@ Choices where the rules leave a player in the dark, and what the measurements ch
   cap): 9 games lost, one loss every 716 moves, against 8 lost, one every 1,169, with
   the same budget everywhere — no sign that it pays. Nor did a wider field: rolling
   out 8 of the look-ahead's 16 (width 16, shortlist 8) lost one game every 1,184 moves
-  (7 lost), for a tenth more time.
+  (7 lost), for a tenth more time; nor rollouts of 2 moves with the previews put on
+  (one loss every 984 moves, 8 lost).
 - Common random numbers: rollout ``j`` of every candidate draws the same random
   numbers at each step (the same spawn cells where the boards allow, the same
   colours, the same tie-breaks), so candidates are compared on alike futures.
