@@ -224,16 +224,23 @@ def clear_lines(boards: np.ndarray, sums: np.ndarray, through: np.ndarray) -> np
     return counts
 
 
+def put_balls(boards: np.ndarray, sums: np.ndarray, cells: np.ndarray, colours: np.ndarray) -> None:
+    """Puts a ball of ``colours[i, j]`` (0: none) on cell ``cells[i, j]`` of board ``i``,
+    in place, keeping the window ``sums``."""
+    for slot in range(cells.shape[1]):
+        put = np.flatnonzero(colours[:, slot] != 0)
+        boards[put, cells[put, slot]] = colours[put, slot]
+        sums[put] += CODE[colours[put, slot]][:, None] * MEMBER[cells[put, slot]]
+
+
 def _place(boards: np.ndarray, sums: np.ndarray, previews: Sequence[Spawn], target: np.ndarray) -> np.ndarray:
     """Puts ``previews`` on the boards in place, except one a move's ``target`` landed
     on (displaced to a cell nobody knows yet); returns how many each board left off."""
-    displaced = np.zeros(len(boards), dtype=np.intp)
-    for cell, colour in previews:
-        keep = target != cell
-        boards[keep, cell] = colour
-        sums[keep] += CODE[colour] * MEMBER[cell]
-        displaced += ~keep
-    return displaced
+    cells = np.array([cell for cell, _ in previews], dtype=np.intp).reshape(1, -1)
+    landed = target[:, None] == cells
+    colours = np.array([colour for _, colour in previews], dtype=np.intp).reshape(1, -1)
+    put_balls(boards, sums, np.broadcast_to(cells, landed.shape), np.where(landed, 0, colours))
+    return landed.sum(axis=1)
 
 
 @dataclass

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .expert import _NEIGHBOURS, CELLS, CODE, MEMBER, WINDOWS, Weights, static_value, window_sums
+from .expert import _NEIGHBOURS, CELLS, CODE, MEMBER, WINDOWS, Weights, put_balls, static_value, window_sums
 from .expert import clear_lines as clear_through
 from .rules import COLOURS, DIRECTIONS, LINE, PREVIEWS, SIZE, points
 
@@ -162,15 +162,6 @@ def _move_balls(boards: np.ndarray, sums: np.ndarray, source: np.ndarray, target
     sums += CODE[colour][:, None] * (MEMBER[target] - MEMBER[source])
 
 
-def _put_balls(boards: np.ndarray, sums: np.ndarray, cells: np.ndarray, colours: np.ndarray) -> None:
-    """Puts a ball of ``colours[i, j]`` (0: none) on cell ``cells[i, j]`` of board ``i``,
-    in place, keeping the window sums."""
-    for slot in range(cells.shape[1]):
-        put = np.flatnonzero(colours[:, slot] != 0)
-        boards[put, cells[put, slot]] = colours[put, slot]
-        sums[put] += CODE[colours[put, slot]][:, None] * MEMBER[cells[put, slot]]
-
-
 def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, colours: np.ndarray,
                  source: np.ndarray, target: np.ndarray) -> np.ndarray:
     """``(n, k)``: the expert's one-move value (:func:`~gamewidgets.line98.expert.static_value`
@@ -186,7 +177,7 @@ def _turn_values(boards: np.ndarray, sums: np.ndarray, previews: np.ndarray, col
     quiet = (gained == 0) | ~b.any(axis=1)
     pv, pc = np.repeat(previews, k, axis=0), np.repeat(colours, k, axis=0)
     landed = pv == t[:, None]
-    _put_balls(b, b_sums, pv, np.where(landed, 0, pc))
+    put_balls(b, b_sums, pv, np.where(landed, 0, pc))
     come = np.flatnonzero(quiet)  # they came in: their lines clear
     if len(come):
         sub, sub_sums = b[come], b_sums[come]
@@ -345,7 +336,7 @@ class Rollouts:
         if not len(which):
             return
         boards, sums, previews = self.boards[which], self.sums[which], self.previews[which]
-        _put_balls(boards, sums, previews, self.colours[which])
+        put_balls(boards, sums, previews, self.colours[which])
         self.points[which] += points(clear_through(boards, sums, np.minimum(previews, CELLS - 1)))
         self.boards[which], self.sums[which] = boards, sums
         self.draw_previews(which)

@@ -222,16 +222,15 @@ class Line98(GameWidget):
         the player (a name of ``PLAYERS``: ``"expert"``, the quick one, or ``"master"``,
         the strongest); by default ``suggest_level``, which the Suggest button uses too.
         While it thinks, ``thinking`` is set (the view's "thinking…" badge)."""
-        name = self.suggest_level if level is None else level
-        if name not in PLAYERS:
-            raise ValueError(f"unknown player {name!r}; known: {sorted(PLAYERS)}")
+        player = self._player_named(self.suggest_level if level is None else level,
+                                    seed=self._game.seed + len(self._game.moves))
         self._go_live()
         self._puzzle_helped()  # during a puzzle, the puzzle's hint
         if self._game.is_over:
             raise IllegalMove("the game is over: nothing to suggest")
         self.thinking = True
         try:
-            analysis = PLAYERS[name](seed=self._game.seed + len(self._game.moves)).analyse(self._game.view())
+            analysis = player.analyse(self._game.view())
         finally:
             self.thinking = False
         self.show(analysis)
@@ -363,11 +362,13 @@ class Line98(GameWidget):
     def _driven_play(self, move: Move) -> MoveResult:
         return self.play(move)
 
-    def _player_named(self, name: str | None) -> Player:
+    def _player_named(self, name: str | None, seed: int | None = None) -> Player:
+        """The player ``name`` (default build) of ``PLAYERS``, seeded with ``seed`` (default
+        the game's); ValueError for a name it does not know."""
         name = name or "build"
         if name not in PLAYERS:
             raise ValueError(f"unknown player {name!r}; known: {sorted(PLAYERS)}")
-        return PLAYERS[name](seed=self._game.seed)
+        return PLAYERS[name](seed=self._game.seed if seed is None else seed)
 
     @property
     def _finished(self) -> bool:
