@@ -1,13 +1,14 @@
 """The master's rollouts: many Line 98 games played at once with numpy, by the rules."""
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_line98_players import position
 
 from gamewidgets.line98 import Game, Move
 from gamewidgets.line98.expert import window_sums
-from gamewidgets.line98.rollouts import Rollouts, policy_moves, regions
+from gamewidgets.line98.rollouts import VALUE_SCALE, Draws, Rollouts, compiled_turn, policy_moves, regions
 
 CELLS = 81
 
@@ -49,10 +50,10 @@ def test_a_turn_of_every_board_is_the_rules_turn(positions, seed):
     new cell the rollouts draw), and so is the score."""
     games = [position(s, m) for s, m in positions]
     rollouts = started(games, seed)
-    noise = np.random.default_rng(seed).random((len(games), CELLS), dtype=np.float32)  # the step's first draw
+    noise = Draws.draw(np.random.default_rng(seed), len(games)).noise  # the step's draw
     source, target = policy_moves(rollouts.boards.copy(), rollouts.sums.copy(), rollouts.previews, rollouts.colours,
                                   noise)
-    rollouts.step()  # the same draws: the same moves
+    rollouts.step(compiled=False)  # the same draws: the same moves
     for i, game in enumerate(games):
         move = Move(divmod(int(source[i]), 9), divmod(int(target[i]), 9))
         assert game.is_legal(move)
@@ -112,7 +113,7 @@ def test_the_policy_values_its_shortlist_as_the_expert_values_a_move(seed, moves
     _, expected = expert._leaf(turns(game.board.ravel().astype(np.int8), previews, pairs[:, 0], pairs[:, 1]))
     values = _turn_values(rollouts.boards, rollouts.sums, rollouts.previews, rollouts.colours,
                           pairs[None, :, 0], pairs[None, :, 1])[0]
-    assert np.allclose(values, expected)
+    assert np.allclose(values / VALUE_SCALE, expected)
 
 
 def test_boards_of_one_stream_meet_the_same_spawns():
@@ -126,3 +127,40 @@ def test_boards_of_one_stream_meet_the_same_spawns():
         apart.step()
     assert same.boards[0].tolist() == same.boards[1].tolist() and same.points[0] == same.points[1]
     assert apart.boards[0].tolist() != apart.boards[1].tolist()
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2**31), st.integers(0, 60)), min_size=1, max_size=12), st.integers(0, 99),
+       st.lists(st.integers(0, 3), min_size=1, max_size=12))
+def test_the_compiled_turn_is_the_numpy_turn(positions, seed, streams):
+    """Rolled out by the compiled turn or by numpy, the same boards meet the same spawns
+    and play the same moves: every array is the same after every turn, to the end."""
+    compiled_turn(required=True)  # numba is in the test extra: this never skips
+    games = [position(s, m) for s, m in positions]
+    stream = (streams * len(games))[: len(games)]
+    by_numpy, compiled = started(games, seed, stream), started(games, seed, stream)
+    for _ in range(3000):
+        by_numpy.step(compiled=False)
+        compiled.step(compiled=True)
+        for name in ("boards", "sums", "previews", "colours", "points", "moves", "alive"):
+            assert getattr(by_numpy, name).tolist() == getattr(compiled, name).tolist(), name
+        if not by_numpy.alive.any():
+            break
+    assert not by_numpy.alive.any()  # to the end (the policy alone survives about 124 moves)
+
+
+def test_without_numba_the_rollouts_play_with_numpy(monkeypatch):
+    """Where numba is not installed, a turn plays with numpy (the same turn); asking
+    for the compiled one says how to install it."""
+    from gamewidgets.line98 import rollouts as module
+
+    games = [Game(seed) for seed in range(4)]
+    by_numpy = started(games, 2)
+    by_numpy.step(compiled=False)
+    monkeypatch.setattr(module, "_compiled", lambda: None)
+    fallback = started(games, 2)
+    fallback.step()
+    assert fallback.boards.tolist() == by_numpy.boards.tolist()
+    assert fallback.previews.tolist() == by_numpy.previews.tolist()
+    with pytest.raises(ImportError, match=r"gamewidgets\[fast\]"):
+        fallback.step(compiled=True)
