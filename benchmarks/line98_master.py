@@ -12,6 +12,8 @@ expert (its default budget) on the same games. Prints, per budget: mean and medi
 moves survived, games that reached the cap, mean points, the median and 90th
 percentile of the CPU time of one decision (``choose``, this process's CPU time:
 what the machine's other work does not inflate), and how long the budget took.
+Whether the rollouts ran compiled (numba installed) is printed first: the moves are
+the same either way, only their time differs.
 
 The CPU time is one core's: BLAS is held to one thread (its threads would only spin
 on these small products, and count as CPU time), set before numpy is imported.
@@ -34,6 +36,7 @@ from line98_expert import play_all  # this folder: how the Line 98 benchmarks ru
 from gamewidgets.line98 import Game, experiment
 from gamewidgets.line98.expert import ExpertPlayer
 from gamewidgets.line98.master import MasterPlayer
+from gamewidgets.line98.rollouts import compiled_turn
 
 
 def play(task: tuple[int | None, int, int]) -> tuple[int, int, bool, list[float]]:
@@ -62,8 +65,9 @@ def main() -> None:
     parser.add_argument("--expert", action="store_true", help="the expert too, on the same games")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cores, "
+          f"rollouts {'compiled (numba)' if compiled_turn() else 'with numpy'}, "
           f"{args.games} games of experiment seed {args.seed}, at most {args.max_moves} moves, "
-          f"{args.workers} worker(s)")
+          f"{args.workers} worker(s)", flush=True)
     print(f"{'player':>14} {'mean moves':>10} {'median':>7} {'capped':>6} {'points':>8} "
           f"{'cpu ms p50':>10} {'cpu ms p90':>10} {'s':>6}")
     seeds = [experiment.game_seed(args.seed, i) for i in range(args.games)]
