@@ -1,7 +1,7 @@
 """Line 98's master: strength against budget, in moves survived.
 
     .venv/bin/python benchmarks/line98_master.py [--games 8] [--seed 11] [--max-moves 2000]
-        [--workers 2] [--budgets 0 200 800 2000] [--expert]
+        [--workers 2] [--budgets 0 800 4000] [--expert]
 
 Each budget is the master's ``budget`` (rollout moves a decision; 0: no rollouts, the
 expert's look-ahead at the master's width alone); every budget plays the experiment's
@@ -60,8 +60,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=11, help="experiment seed (default 11)")
     parser.add_argument("--max-moves", type=int, default=2000, help="moves a game plays at most (default 2000)")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: the cores)")
-    parser.add_argument("--budgets", nargs="+", type=int, default=[0, 200, 800, 2000], metavar="MOVES",
-                        help="master budgets, rollout moves a decision (default 0 200 800 2000)")
+    parser.add_argument("--budgets", nargs="+", type=int, default=[0, 800, 4000], metavar="MOVES",
+                        help="master budgets, rollout moves a decision (default 0 800 4000)")
     parser.add_argument("--expert", action="store_true", help="the expert too, on the same games")
     args = parser.parse_args()
     print(f"python {sys.version.split()[0]}, numpy {np.__version__}, {os.cpu_count()} cores, "

@@ -10,7 +10,7 @@ from test_line98_players import position
 from gamewidgets.analysis import Analysis
 from gamewidgets.errors import GameOver
 from gamewidgets.line98 import PLAYERS, Game, Move
-from gamewidgets.line98.master import MasterPlayer, Rollout
+from gamewidgets.line98.master import DEFAULT_ROLLOUT_MOVES, MasterPlayer, Rollout
 from gamewidgets.match import match
 
 SMALL = {"budget": 120, "width": 4, "shortlist": 3, "depth": 4}  # the same code, a fraction of the time
@@ -32,7 +32,7 @@ def test_it_is_registered_with_keyword_options():
     for name, bad in [("budget", -1), ("shortlist", 0), ("depth", 0), ("budget", 2.5), ("depth", True)]:
         with pytest.raises(ValueError, match=name):
             MasterPlayer(**{name: bad})
-    assert "budget=800" in repr(MasterPlayer(seed=3))
+    assert f"budget={DEFAULT_ROLLOUT_MOVES}" in repr(MasterPlayer(seed=3))
 
 
 def test_its_games_follow_the_rules():

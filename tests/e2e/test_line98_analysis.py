@@ -8,6 +8,7 @@ Screenshots go to tests/e2e/screenshots/line98-analysis-*.png.
 """
 
 
+from .lab import OPEN_TIMEOUT
 from .line98_page import ROOT, attr, open_game
 from .square_grid import CANVAS, click_cell
 
@@ -206,7 +207,8 @@ def test_suggest_asks_the_master_when_chosen_and_says_so_while_it_thinks(lab):
         lab.execute("w.thinking = False")
         lab.wait_for_attr(ROOT, "data-thinking", "false")
         button.click()
-        lab.until("w.overlay.get('title', '').startswith('master:') and not w.thinking")
+        # the first master of a fresh environment compiles its rollouts (numba) before it answers
+        lab.until("w.overlay.get('title', '').startswith('master:') and not w.thinking", timeout=OPEN_TIMEOUT)
         lab.round_trip(ROOT)
         assert page.locator(f"{ROOT} .gw-status").inner_text().startswith("master:")
     finally:

@@ -1,7 +1,7 @@
 """Line 98's master player: the expert's look-ahead to shortlist, then rollouts.
 
 ``PLAYERS["master"](seed=1)``; keyword options only: ``budget`` (the moves its
-rollouts may play in all, per decision, default 800: ``budget=`` scales its strength
+rollouts may play in all, per decision, default 4,000: ``budget=`` scales its strength
 and its time; 0: no rollouts, the expert's look-ahead alone), ``width`` (the
 candidates the expert's look-ahead values, default 8), ``shortlist`` (how many of
 those the rollouts compare, default 4), ``depth`` (the moves each rollout plays at
@@ -83,16 +83,24 @@ Choices where the rules leave a player in the dark, and what the measurements ch
   out 8 of the look-ahead's 16 (width 16, shortlist 8) lost one game every 1,184 moves
   (7 lost), for a tenth more time; nor rollouts of 2 moves with the previews put on
   (one loss every 984 moves, 8 lost).
-- More rollouts do not make it stronger: on the 130 crises of
+- More rollouts do not get it out of a crisis more often: on the 130 crises of
   ``benchmarks/line98_crisis.py --games 100`` (seed 7: positions of the expert's games
   with 20 free cells or fewer, played on until 40 are free again or the board fills),
   budget 800 got out of 35.4 % (the expert 25.4 %), 3,200 of 36.2 %, rolling out 8 of
   16 with 1,600 of 38.5 % (each within about 4 points), and rollouts of 8 moves (1,600)
-  of only 29.2 %: the rollout policy, not the number of its games, is what limits it.
-  Nor did other weights of the valuation pay, on the 54 crises of the expert's games
-  ``Game(7_000_000)`` to ``Game(7_000_039)`` (the defaults: 42.6 %): twice the free
-  cells' weight 40.7 %; the walled-in cells' 2 (four times) 9.3 %, 0.25 or 0 33.3 %;
-  a line of 4 worth 5 instead of 3 35.2 %; points worth 1.2 22.2 %, or 0.3 33.3 %.
+  of only 29.2 %. Yet whole games live longer with them (the 8 games of seed 11, at
+  most 2,000 moves: 638 moves at 800, 1,287 at 3,200): a bigger budget keeps it out
+  of crises more than it gets it out of them.
+- Other weights of the valuation got it out of no more crises: on the 54 crises of
+  the expert's games ``Game(7_000_000)`` to ``Game(7_000_039)`` (the defaults: 42.6
+  %), twice the free cells' weight 40.7 %; the walled-in cells' 2 (four times) 9.3 %,
+  0.25 or 0 33.3 %; a line of 4 worth 5 instead of 3 35.2 %; points worth 1.2 22.2
+  %, or 0.3 33.3 %.
+- The default budget, 4,000, is the largest round one whose decisions take a median
+  of at most 100 ms of one core with the rollouts compiled (88 ms on the 8 games of
+  seed 11, on a 2-core machine; 3,200: 74 ms, 800: 33 ms). With numpy alone a
+  decision at 4,000 takes about four times as long: ``budget=800`` is the quick
+  master there.
 - Common random numbers: rollout ``j`` of every candidate draws the same random
   numbers at each step (the same spawn cells where the boards allow, the same
   colours, the same tie-breaks), so candidates are compared on alike futures.
@@ -116,7 +124,7 @@ from .rollouts import Rollouts
 from .rules import PREVIEWS, SIZE, Game, Move, Preview
 
 #: the rollout moves a decision plays unless told otherwise
-DEFAULT_ROLLOUT_MOVES = 800
+DEFAULT_ROLLOUT_MOVES = 4000
 
 
 @dataclass(frozen=True)

@@ -10,6 +10,10 @@ unique (its cells are in it), and every random number is drawn once a turn, befo
 either plays it (:class:`~gamewidgets.line98.rollouts.Draws`). A test plays both on
 the same boards and compares every array after every turn.
 
+The first turn in a fresh environment compiles it (about ten seconds on a laptop's
+core), once: numba keeps the machine code in its cache (``__pycache__`` beside this
+file, or its own cache folder where that is read-only).
+
 Here a board is played one at a time, as a person would: its regions of free cells by
 flood fill, the moves of each ball to the free cells of the regions next to it, the
 best few kept as they are found, window sums and lines changed only where a ball
