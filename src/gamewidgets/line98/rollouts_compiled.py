@@ -248,9 +248,9 @@ def _policy(board, sums, previews, colours, noise, work, tables):  # pragma: no 
         if keys[i] == _NO_MOVE:
             continue
         twice = 0
-        row = pair[i, 0] * CELLS + pair[i, 1]
+        cells = pair[i, 0] * CELLS + pair[i, 1]
         for j in range(shared.shape[1]):
-            twice += moved[shared[row, j]]
+            twice += moved[shared[cells, j]]
         keys[i] -= twice << _WORTH_SHIFT
     order = np.argsort(keys)[::-1][:POLICY_CANDIDATES]
     b, s, marked, through = work
