@@ -47,16 +47,12 @@ from gamewidgets.line98.rollouts import compiled_turn
 TURN_LIMIT = 300
 
 
-def free_cells(game: Game) -> int:
-    return int((game.board == 0).sum())
-
-
 def crises(task: tuple[int, int, int]) -> list[dict[str, Any]]:
     """The crowded positions of the expert's game ``seed`` (see the module docstring)."""
     seed, low, high = task
     game, player, found, armed = Game(seed), PLAYERS["expert"](seed=seed), [], True
     while not game.is_over:
-        free = free_cells(game)
+        free = len(game.empty_cells())
         if armed and free <= low:
             found.append(game.to_dict())
             armed = False
@@ -79,12 +75,12 @@ def play_out(task: tuple[str, dict[str, Any], int, int]) -> tuple[bool, list[flo
     name, options = parse_player(text)
     game, player = Game.from_dict(position), PLAYERS[name](seed=seed, **options)
     cpu: list[float] = []
-    while not game.is_over and free_cells(game) < high and len(cpu) < TURN_LIMIT:
+    while not game.is_over and len(game.empty_cells()) < high and len(cpu) < TURN_LIMIT:
         used = time.process_time()
         move = player.choose(game)
         cpu.append(time.process_time() - used)
         game.play(move)
-    return not game.is_over and free_cells(game) >= high, cpu
+    return not game.is_over and len(game.empty_cells()) >= high, cpu
 
 
 def main() -> None:

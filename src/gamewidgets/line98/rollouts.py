@@ -373,7 +373,7 @@ class Rollouts:
         if not self.alive.any():
             return
         drawn = self.draw()
-        turn = compiled_turn() if compiled is None else compiled_turn(required=True) if compiled else None
+        turn = None if compiled is False else compiled_turn(required=compiled is True)
         if turn is not None:
             turn(self, drawn)
             return
