@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from gamewidgets.analysis import Analysis, Candidate
 from gamewidgets.domino import TILES, Draw, Game, tile_name
 from gamewidgets.domino.ai import Easy, Hard, Medium
-from gamewidgets.domino.picture import PIP, UNIT, layout_line, overlay, svg
+from gamewidgets.domino.picture import PIP, UNIT, layout_line, overlay, svg, view_svg
 
 MAX_BYTES = 16_000  # typical positions are about 10 KB
 
@@ -115,6 +115,26 @@ def test_no_hidden_tile_appears_anywhere_in_the_svg_text(seed, choices, player):
     if game.is_over:
         visible |= set(game.hand(1 - shown))
     assert drawn_pips(text) == sum(a + b for a, b in visible)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seeds, fractions, st.sampled_from([0, 1]))
+def test_a_seats_view_alone_is_drawn_as_the_game_is_from_that_seat(seed, choices, seat):
+    """What an online seat shows: the picture of the game from that seat while the hand
+    goes on; at the end the other hand stays face down (a view never holds it)."""
+    game = play_out(seed, choices)
+    text = view_svg(game.view(seat))
+    if not game.is_over:
+        assert text == svg(game, player=seat)
+    else:
+        assert len(elements(text, data_back="hand")) == len(game.hand(1 - seat))
+        assert_absent(text, set(game.hand(1 - seat)) | set(game.boneyard))
+
+
+def test_no_view_yet_is_the_empty_table_saying_so():
+    text = view_svg(None, waiting="Connecting")
+    minidom.parseString(text)
+    assert "Connecting" in text and not elements(text, data_place="hand")
 
 
 def test_a_draw_by_the_hand_shown_face_down_does_not_say_which_tile():

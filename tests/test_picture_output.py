@@ -60,9 +60,11 @@ def test_a_shown_analysis_is_in_the_picture():
     assert widget.picture_svg() != before
 
 
-def test_an_online_seat_has_no_picture_of_its_own(unconnected_seat):
+def test_an_online_seat_pictures_its_own_view_and_before_it_has_one_the_empty_table(unconnected_seat):
     seat = unconnected_seat
-    assert seat.picture_svg() is None and picture_bundle(seat) is None
+    bundle = picture_bundle(seat)
+    assert "Waiting for the room server" in bundle["image/svg+xml"]
+    assert bundle["text/plain"] == repr(seat)
     assert "application/vnd.jupyter.widget-view+json" in seat._repr_mimebundle_()[0]
 
 

@@ -272,12 +272,17 @@ class GameWidget(ViewMessages, anywidget.AnyWidget):
     def picture_svg(self) -> str | None:
         """The board as an SVG picture, with the analysis shown (``show``), as the
         picture beside the view has it (see :mod:`gamewidgets.picture_output`); None
-        for a widget that holds no game of its own."""
+        when it cannot be drawn (the error is logged)."""
         try:
             return self._draw_picture()
         except Exception:  # a picture that cannot be drawn must not stop the widget from showing
             log.exception("gamewidgets: the picture of %s could not be drawn", type(self).__name__)
             return None
+
+    def picture_text(self) -> str:
+        """The board as text, beside the picture for viewers that show no images:
+        ``str(game)``."""
+        return str(self.game)
 
     def _draw_picture(self) -> str | None:
         """The picture itself: the game's ``svg`` with this widget's overlay."""

@@ -42,7 +42,7 @@ _LIVE_STYLE = (f"<style>.lm-Widget .{CSS_CLASS} {{ display: none; }} "
 
 def picture_bundle(widget: GameWidget) -> dict[str, Any] | None:
     """The picture output of ``widget``: HTML (SVG inside), SVG and the board as text
-    (None for a widget that holds no game of its own: an online seat)."""
+    (None when ``widget.picture_svg()`` draws none)."""
     svg = widget.picture_svg()
     if svg is None:
         return None
@@ -50,7 +50,7 @@ def picture_bundle(widget: GameWidget) -> dict[str, Any] | None:
     markup = (f'<div class="{CSS_CLASS}" data-gamewidgets-model="{html.escape(widget.picture_id)}" '
               f'title="{label}: a picture of the board (the live board needs a running kernel)">'
               f"{svg}</div>{_LIVE_STYLE}")
-    return {"text/html": markup, "image/svg+xml": svg, "text/plain": str(widget.game)}
+    return {"text/html": markup, "image/svg+xml": svg, "text/plain": widget.picture_text()}
 
 
 class _Shown:

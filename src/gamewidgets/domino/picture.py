@@ -312,18 +312,33 @@ def svg(game: Game, analysis: Analysis | None = None, *, overlay: Mapping[str, A
         raise ValueError(f"the analysis is of player {overlay.get('player')}'s hand, which this picture shows "
                          f"face down (player={shown})")
     marks = _read_overlay(overlay) if overlay else None
-    return _Picture(game, view, marks).draw()
+    return _Picture(view, game.hand(view.opponent) if game.is_over else None, marks).draw()
+
+
+def view_svg(view: PlayerView | None, *, waiting: str = "Waiting for the room server") -> str:
+    """One seat's view as a picture (all an online seat holds): drawn as :func:`svg`
+    draws that seat's side of the game, except that the other hand stays face down at
+    the end too (a view does not hold it). No view yet: the empty table, saying
+    ``waiting``."""
+    if view is not None:
+        return _Picture(view, None, None).draw()
+    d = Drawing(WIDTH, 150, label=f"Dominoes: {waiting}.")
+    d.add("rect", x=8, y=8, width=WIDTH - 16, height=110, rx=14, fill=TABLE, stroke=TABLE_EDGE, stroke_width=3)
+    d.add("text", x=WIDTH / 2, y=70, font_size=14, fill=TABLE_TEXT, text_anchor="middle", text=waiting)
+    d.add("text", x=16, y=138, font_size=12.5, fill="#9aa7b6", text=f"{waiting}.")
+    return str(d)
 
 
 class _Picture:
     """Draws one picture, top to bottom: the top row (the other hand, the boneyard),
     the line, the shown hand, the status line (and the overlay's title)."""
 
-    def __init__(self, game: Game, view: PlayerView,
+    def __init__(self, view: PlayerView, other_hand: Sequence[Tile] | None,
                  marks: tuple[dict[Tile, _Mark], dict[str, _Mark], str, str] | None):
-        self.game, self.view = game, view
+        self.view = view
+        self.other_hand = None if other_hand is None else tuple(other_hand)  # known at the end: face up
         self.candidates, self.ends, self.action, self.title = marks or ({}, {}, "", "")
-        self.over = game.is_over
+        self.over = view.is_over
         self.other = view.opponent
         self.last = view.history[-1] if view.history else None
         self.last_marked = False  # set once a tile marks the last move
@@ -361,7 +376,7 @@ class _Picture:
     def _draw_top(self, d: Drawing, y: float) -> None:
         view = self.view
         other, count = self.other, view.opponent_count
-        shown = self.game.hand(other) if self.over else ()  # counted at the end: face up
+        shown = self.other_hand or ()  # counted at the end: face up
         step = SMALL_W + 3 if shown else (12 if count <= 7 else max(4.0, min(9.0, 200 / max(1, count - 1))))
         fan = Drawing(0, 0, background=None)
         for i in range(count):
@@ -540,8 +555,8 @@ class _Picture:
         line = " ".join(tile_name(t) for t in view.line) or "empty"
         words = [f"Dominoes. Line: {line}" + (f" (ends {ends[0]} and {ends[1]})" if ends else "") + "."]
         words.append(f"Player {view.player} holds " + _tiles(view.hand) + " face up.")
-        if self.over:
-            words.append(f"Player {self.other} holds " + _tiles(self.game.hand(self.other)) + ".")
+        if self.other_hand is not None:
+            words.append(f"Player {self.other} holds " + _tiles(self.other_hand) + ".")
         else:
             words.append(f"Player {self.other} holds {view.opponent_count} hidden tiles.")
         words.append(f"Boneyard: {view.boneyard_count}.")

@@ -8,7 +8,7 @@ Seats in the store. Each seat's credential is kept in the user's store (the
 :class:`~gamewidgets.store.Store` saved games of ``"domino-online"``), one entry per
 seat: ``"<invite>#host"`` and ``"<invite>#guest"``, each ``{"seat", "credential"}``. So
 one store -- the default one, shared by every notebook of a machine -- can hold both
-seats of a room: two notebooks on one machine following the README (``host`` in one,
+seats of a room: two notebooks on one machine following the online guide (``host`` in one,
 ``join`` in the other) get the host's and the guest's seat.
 
 - ``Domino.join(invite)`` is always the *guest* seat: the one this store holds, or
@@ -78,6 +78,7 @@ from ...errors import GameError, IllegalMove, RoomError
 from ...extras import MissingExtra, require
 from ...store import Store, StoreWarning
 from ...untrusted import short_repr
+from .. import picture
 from ..rules import ENDS, Draw, Move, Pass, Play, PlayerView, TileLike, as_tile
 from ..widget import DominoTable
 from .client import AWAY_AFTER, SeatConnection, claim_guest, create_room
@@ -279,6 +280,16 @@ class OnlineDomino(DominoTable):
     def __repr__(self) -> str:
         who = "host" if self.seat == HOST else "guest"
         return f"<OnlineDomino {who} of {self.invite} {self.online.get('state')}>"
+
+    # ------------------------------------------------------------------ the picture
+    def _draw_picture(self) -> str | None:
+        """The picture beside the view (picture_output): this seat's view of the game,
+        the other hand face down (also at the end: a seat never holds it); the empty
+        table until the server has sent the view."""
+        return picture.view_svg(self._view)
+
+    def picture_text(self) -> str:
+        return repr(self)
 
     # ------------------------------------------------------------------ actions
     def play(self, tile: TileLike, end: str | None = None) -> None:
