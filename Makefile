@@ -1,18 +1,19 @@
 # `make lab`  — set everything up and open JupyterLab on notebooks/
 # `make test` — set everything up and run every test, the browser tests included
+# `make docs` — set everything up and build the documentation site into docs/_build/html
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 JS_SOURCES := $(wildcard js/*/*.js) js/build.mjs
 
-LINTED := src tests benchmarks tools hatch_build.py
+LINTED := src tests benchmarks tools hatch_build.py docs/conf.py
 
 # pytest runs on WORKERS processes (pytest-xdist; logical: one per CPU, hyperthreads
 # counted), each taking whole test files, the browser test files first (tests/conftest.py)
 WORKERS ?= logical
 XDIST := -n $(WORKERS) --dist loadfile --no-loadscope-reorder
 
-.PHONY: lab test unit check e2e bench js browser clean
+.PHONY: lab test unit check e2e docs bench js browser clean
 
 # root (as in a container) must say so to Jupyter; LAB_ARGS adds options (README: headless)
 ROOT_FLAG := $(if $(filter 0,$(shell id -u)),--allow-root)
@@ -40,13 +41,18 @@ check: $(BIN)/.installed
 e2e: $(BIN)/.installed js browser
 	$(BIN)/python -m pytest -m e2e $(XDIST) $(PYTEST_ARGS)
 
+# the site, built from scratch with warnings as errors, its internal links checked offline
+# (tools/build_docs.py; `make test` builds it too, in tests/test_docs.py)
+docs: $(BIN)/.installed js
+	$(BIN)/python tools/build_docs.py
+
 bench: $(BIN)/.installed
 	for script in benchmarks/*.py; do $(BIN)/python $$script || exit 1; done
 
 $(BIN)/.installed: pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test,lab,plots,online]'
+	$(BIN)/python -m pip install --quiet -e '.[test,lab,plots,online,docs]'
 	touch $@
 
 node_modules/.package-lock.json: package.json package-lock.json
@@ -69,4 +75,5 @@ browser:
 	fi
 
 clean:
-	rm -rf $(VENV) node_modules src/gamewidgets/static/*.js src/gamewidgets/static/.built
+	rm -rf $(VENV) node_modules src/gamewidgets/static/*.js src/gamewidgets/static/.built docs/_build docs/tutorials \
+	  docs/api/generated

@@ -28,6 +28,8 @@ settings.register_profile("gamewidgets", deadline=None)
 settings.load_profile("gamewidgets")
 
 BROWSER_TESTS = Path(__file__).resolve().parent / "e2e"
+#: the file that builds the documentation site (it executes every notebook): started early
+SITE_TESTS = "test_docs.py"
 
 
 def _is_browser_test(item) -> bool:
@@ -42,8 +44,8 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.e2e)
         files.setdefault(Path(str(item.path)), []).append(item)
 
-    def first(tests: list) -> tuple:
-        return (not _is_browser_test(tests[0]), -len(tests))
+    def first(tests: list) -> tuple:  # the browser tests, then the site's build (a minute), then by size
+        return (not _is_browser_test(tests[0]), Path(str(tests[0].path)).name != SITE_TESTS, -len(tests))
 
     items[:] = [item for tests in sorted(files.values(), key=first) for item in tests]
 

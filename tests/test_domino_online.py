@@ -748,8 +748,9 @@ def test_a_damaged_stored_seat_warns_and_is_left_as_it_is(server):
 
 # ------------------------------------------------------- seats in one store
 def test_two_notebooks_on_one_machine_with_the_default_store_take_both_seats(server, tmp_path, monkeypatch):
-    """The README followed literally in two notebooks of one machine: the default
-    store is the same file for both, and the second notebook is the guest."""
+    """The online guide (docs/guides/online.md) followed literally in two notebooks of
+    one machine: the default store is the same file for both, and the second notebook
+    is the guest."""
     monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path / "home"))
     a = Domino.host(server.url)  # notebook A
     b = Domino.join(a.invite)  # notebook B: another Store() on the same default file

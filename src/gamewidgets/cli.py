@@ -17,8 +17,8 @@ The games the commands write (``line98 play``, ``mahjong solve``, ``loa match``,
 ``domino match``) are records of version 2 (:mod:`gamewidgets.record`): one record a
 game, and ``{"format": "gamewidgets.match", "version": 2, "game", "players", "seed",
 "records": [...]}`` for a match (``loa match`` adds ``size``). Each game's
-``Game.from_record`` replays them, and the files of version 1 too (the README lists
-both versions).
+``Game.from_record`` replays them, and the files of version 1 too (the guide to
+records, docs/guides/matches.md, lists both versions).
 
 The match commands (``line98 experiment``, ``loa match``, ``domino match``) share their
 games among ``--workers`` local processes, or send them to a Dask cluster with

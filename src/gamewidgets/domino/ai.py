@@ -4,7 +4,7 @@ Use ``PLAYERS[name](seed=...)`` (``gamewidgets.domino.PLAYERS``; ``LEVELS`` is t
 same dict under its older name), or the classes :class:`Easy`, :class:`Medium`,
 :class:`Hard`, made with keyword options only: ``choose(game) -> Move`` and
 ``analyse(game) -> Analysis`` (the shared :class:`~gamewidgets.analysis.Analysis`),
-as every game's players. A player given the :class:`~.rules.Game` reads
+as every game's players. A player given the :class:`~gamewidgets.domino.rules.Game` reads
 ``game.turn`` and ``game.view(game.turn)`` and nothing else (never the other hand or
 the boneyard's order): it decides for the player to move from what that player sees.
 It may be given that :class:`~.rules.PlayerView` itself instead (the online seat and
@@ -56,7 +56,7 @@ Choices
   consistent deals. The opponent's play style is not modelled (only hard facts).
   ``samples`` is an integer of at least 1 and ``time_limit`` None or a number of
   seconds of at least 0; anything else is a ValueError.
-- ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~.rules.Game` (and then
+- ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~gamewidgets.domino.rules.Game` (and then
   use ``game.view(game.turn)`` only: the decision, and the random numbers it uses,
   are those of that view, so ``analyse(game) == analyse(game.view(game.turn))``) or a
   :class:`~.rules.PlayerView`; anything else is a TypeError. A finished game (or a
@@ -110,7 +110,7 @@ decision; off, nothing is made. What the tree holds:
   the player cannot see): ``view``, the view analysed; ``game``, None at the root and
   at the leaves of easy and medium (the play is in ``moves``; what follows it depends
   on hidden tiles), else the deal the node's sample imagined, as a
-  :class:`~.rules.Game` made by ``Game.from_position`` from the view and the sample
+  :class:`~gamewidgets.domino.rules.Game` made by ``Game.from_position`` from the view and the sample
   (its public history starts there), with the node's play made on it.
 """
 
@@ -191,7 +191,7 @@ class SeatPosition:
     """The position of a node of a Dominoes search tree (what ``node.game()`` gives),
     made from what the seat sees and what it imagined, never from the real hidden
     tiles: ``view``, the seat's view of the decision; ``game``, None above any sample,
-    else the hidden deal the node's sample imagined as a :class:`~.rules.Game` (made
+    else the hidden deal the node's sample imagined as a :class:`~gamewidgets.domino.rules.Game` (made
     by ``Game.from_position`` from ``view`` and the sample: its public history starts
     there), with the node's moves played on it; ``moves``, the plays made from the
     view (a sample is no play)."""

@@ -11,7 +11,8 @@ raises :class:`~gamewidgets.errors.IllegalMove` (or
 :class:`~gamewidgets.errors.GameOver`) with the reason in words and changes nothing.
 ``game.view(player)`` is what one player may see (:class:`PlayerView`); the computer
 players (:mod:`gamewidgets.domino.ai`) use only that.
-``game.svg(analysis=None, overlay=None, player=None)`` / ``_repr_svg_`` draw the position (:mod:`.picture`).
+``game.svg(analysis=None, overlay=None, player=None)`` / ``_repr_svg_`` draw the position
+(:mod:`gamewidgets.domino.picture`).
 
 Conventions
 -----------

@@ -101,8 +101,6 @@ STEPS = ((-1, 0), (1, 0), (0, -1), (0, 1))
 
 Cell = tuple[int, int]
 Ball = tuple[int, int, int]  # (row, col, colour)
-#: what every method taking a move accepts: a Move, its text or its dict
-MoveLike: TypeAlias = "Move | str | Mapping[str, Any]"
 # the orthogonal neighbours of each flat cell index (row * 9 + col)
 _NEIGHBOURS = tuple(
     tuple((r + dr) * SIZE + c + dc for dr, dc in STEPS if 0 <= r + dr < SIZE and 0 <= c + dc < SIZE)
@@ -176,6 +174,10 @@ class Move:
 
     def __str__(self) -> str:
         return f"{self.source}->{self.target}"
+
+
+#: what every method taking a move accepts: a Move, its text or its dict
+MoveLike: TypeAlias = Move | str | Mapping[str, Any]
 
 
 def as_move(move: Any, target: Any = None) -> Move:

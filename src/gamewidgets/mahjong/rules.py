@@ -34,7 +34,7 @@ The protocol, as this game fills it in:
   ``Shuffle()``. ``moves`` holds the removed pairs only, oldest first (the score
   counts them); undo takes back pairs and shuffles, newest first.
 - ``game.svg(analysis=None, *, overlay=None)`` is the position as an SVG picture (and
-  ``_repr_svg_``, so a game shows as one in a notebook): :mod:`.picture`.
+  ``_repr_svg_``, so a game shows as one in a notebook): :mod:`gamewidgets.mahjong.picture`.
 - ``turn`` is always 0. ``Game.from_grid(str(game))`` reads a game's text back (the
   status line at the end of ``str(game)`` is skipped: a layout has no score).
 

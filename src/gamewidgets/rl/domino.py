@@ -1,5 +1,5 @@
 """Dominoes (one hand of the draw game, double-six, two players) as a PettingZoo AEC
-environment: :func:`domino_env` returns a :class:`DominoEnv`.
+environment: :func:`domino_env` returns a :class:`DominoEnv`::
 
     from gamewidgets.rl import domino_env
     env = domino_env(render_mode="ansi")

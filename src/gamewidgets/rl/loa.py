@@ -1,6 +1,6 @@
 """Lines of Action as a PettingZoo AEC environment: :func:`loa_env` (``size=6`` by
 default, as every Lines of Action game; also 7 and 8: the sizes of
-:data:`gamewidgets.loa.SIZES`) returns a :class:`LinesOfActionEnv`.
+:data:`gamewidgets.loa.SIZES`) returns a :class:`LinesOfActionEnv`::
 
     from gamewidgets.rl import loa_env
     env = loa_env(size=6, render_mode="ansi")

@@ -1,6 +1,8 @@
-"""Dominoes online: a room server (:mod:`.server`), its rules of engagement
-(:mod:`.protocol`, :mod:`.rooms`) and the notebook side (:mod:`.client`,
-:class:`OnlineDomino`). Needs the ``online`` extra: ``pip install 'gamewidgets[online]'``.
+"""Dominoes online: a room server (:mod:`gamewidgets.domino.online.server`), its rules
+of engagement (:mod:`gamewidgets.domino.online.protocol`,
+:mod:`gamewidgets.domino.online.rooms`) and the notebook side
+(:mod:`gamewidgets.domino.online.client`, :class:`OnlineDomino`). Needs the ``online``
+extra: ``pip install 'gamewidgets[online]'``.
 """
 
 from .local import LocalServer

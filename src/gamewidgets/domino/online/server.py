@@ -1,7 +1,7 @@
 """The dominoes room server: ``gamewidgets domino serve --port 8765 --db rooms.db``.
 
 A Starlette app (``pip install 'gamewidgets[online]'``) speaking the protocol of
-:mod:`.protocol` over HTTP and WebSockets, with the rooms of :mod:`.rooms`. It is
+:mod:`gamewidgets.domino.online.protocol` over HTTP and WebSockets, with the rooms of :mod:`.rooms`. It is
 authoritative: every action is checked by the rules engine here, and each seat is
 sent only its own view.
 

@@ -1,5 +1,6 @@
-"""Every example in README.md runs as written and shows what it says it shows, in a
-notebook and in a plain interpreter (see readme_examples.py for how the blocks are run)."""
+"""Every example of the README and of the documentation site's pages runs as written
+and shows what it says it shows, in a notebook and in a plain interpreter, each page on
+its own (see doc_examples.py for how the blocks are run)."""
 
 import json
 import os
@@ -11,24 +12,39 @@ import sys
 import time
 from pathlib import Path
 
-from readme_examples import blocks, chunks, commands, matches, notebook_cells
+from doc_examples import blocks, chunks, commands, matches, notebook_cells
 
-README_PATH = Path(__file__).resolve().parent.parent / "README.md"
-README = README_PATH.read_text()
+ROOT = Path(__file__).resolve().parent.parent
+#: the pages, by the name their examples are reported under (README.md first)
+PAGES = {str(path.relative_to(ROOT)): path for path in [
+    ROOT / "README.md", *sorted(path for path in (ROOT / "docs").rglob("*.md")
+                                if not {"_build", "generated", "tutorials"} & set(path.parts))]}
+TEXTS = {name: path.read_text() for name, path in PAGES.items()}
 
 
-def expected() -> dict[int, str]:
-    """README line of each ``# ->`` statement -> what it says it shows."""
-    found = [chunk for line, code in blocks(README, "python") for chunk in chunks(code, line)]
-    assert len(found) > 20
-    said = {chunk.line: chunk.shows for chunk in found if chunk.shows is not None}
+def expected() -> dict[str, str]:
+    """``page:line`` of each ``# ->`` statement -> what it says it shows."""
+    said = {}
+    count = 0
+    for name, text in TEXTS.items():
+        for line, code in blocks(text, "python"):
+            for chunk in chunks(code, line):
+                count += 1
+                if chunk.shows is not None:
+                    said[f"{name}:{chunk.line}"] = chunk.shows
+    assert count > 20
     assert len(said) > 10
     return said
 
 
-def compare(said: dict[int, str], shown: dict[int, str], how: str) -> list[str]:
-    return [f"README.md:{line} ({how}) says {text}\n  shows {shown.get(line, '(nothing: not run)')}"
-            for line, text in said.items() if not matches(shown.get(line, "(nothing)"), text)]
+def compare(said: dict[str, str], shown: dict[str, str], how: str) -> list[str]:
+    return [f"{place} ({how}) says {text}\n  shows {shown.get(place, '(nothing: not run)')}"
+            for place, text in said.items() if not matches(shown.get(place, "(nothing)"), text)]
+
+
+def test_the_pages_are_found():
+    assert "README.md" in PAGES and "docs/games/line98.md" in PAGES and "docs/guides/teaching.md" in PAGES
+    assert all(blocks(TEXTS[name], "python") for name in ["README.md", "docs/guides/computer-players.md"])
 
 
 def test_the_python_examples_hold_in_a_notebook_each_block_one_cell(tmp_path, monkeypatch):
@@ -36,34 +52,35 @@ def test_the_python_examples_hold_in_a_notebook_each_block_one_cell(tmp_path, mo
     import nbformat
 
     monkeypatch.setenv("GAMEWIDGETS_HOME", str(tmp_path / "home"))
-    cells = notebook_cells(README)
-    report = "import json\nprint(json.dumps(__readme_shown__))"
-    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for _, code in cells]
-                                        + [nbformat.v4.new_code_cell(report)])
+    cells = notebook_cells(TEXTS)
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(code) for _, code in cells])
     client = nbclient.NotebookClient(notebook, timeout=300, kernel_name="python3", allow_errors=True,
                                      resources={"metadata": {"path": str(tmp_path)}})
     client.execute()
-    for (line, _), cell in zip(cells, notebook.cells, strict=False):
+    shown = {}
+    for (place, _), cell in zip(cells, notebook.cells, strict=True):
         errors = [o for o in cell.outputs if o.output_type == "error"]
         if errors:
             trace = re.sub(r"\x1b\[[0-9;]*m", "", "\n".join(errors[0].traceback))
-            raise AssertionError(f"the block at README.md:{line} raised in a notebook:\n{trace[-1500:]}")
-    printed = "".join(o.get("text", "") for o in notebook.cells[-1].outputs if o.output_type == "stream")
-    shown = dict(json.loads(printed))
+            raise AssertionError(f"the block at {place} raised in a notebook:\n{trace[-1500:]}")
+        if place.endswith(":end"):
+            printed = "".join(o.get("text", "") for o in cell.outputs if o.output_type == "stream")
+            shown.update(dict(json.loads(printed)))
     problems = compare(expected(), shown, "in a notebook")
     assert not problems, "\n\n".join(problems)
 
 
 def test_the_python_examples_hold_in_a_plain_interpreter(tmp_path):
     env = {**os.environ, "GAMEWIDGETS_HOME": str(tmp_path / "home"), "PYTHONPATH": str(Path(__file__).parent)}
-    run = f"import readme_examples; readme_examples.run_plain({str(README_PATH)!r})"
+    paths = {name: str(path) for name, path in PAGES.items()}
+    run = f"import doc_examples; doc_examples.run_plain({paths!r})"
     done = subprocess.run([sys.executable, "-c", run], cwd=tmp_path, env=env, capture_output=True, text=True,
                           timeout=600)
     assert done.returncode == 0, done.stderr[-3000:]
     result = json.loads(done.stdout.strip().splitlines()[-1])
-    assert result["error"] is None, f"README.md:{result['error']['line']} raised in a plain interpreter:\n" \
+    assert result["error"] is None, f"{result['error']['place']} raised in a plain interpreter:\n" \
                                     f"{result['error']['source']}\n{result['error']['trace']}"
-    problems = compare(expected(), {int(k): v for k, v in result["shown"].items()}, "in a plain interpreter")
+    problems = compare(expected(), result["shown"], "in a plain interpreter")
     assert not problems, "\n\n".join(problems)
 
 
@@ -82,7 +99,7 @@ def _wait_for_port(port, process, timeout=30.0):
 def test_the_shell_examples_run_in_order(tmp_path):
     env = {**os.environ, "GAMEWIDGETS_HOME": str(tmp_path / "home"),
            "PATH": f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"}
-    found = [c for _, code in blocks(README, "sh") for c in commands(code)]
+    found = [c for text in TEXTS.values() for _, code in blocks(text, "sh") for c in commands(code)]
     assert len(found) >= 8
     for command in found:  # in one directory: a command may read what an earlier one wrote
         if " serve " in command:
