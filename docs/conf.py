@@ -56,7 +56,8 @@ def _copy_tutorials() -> None:
 
 
 _copy_tutorials()
-os.environ["GAMEWIDGETS_HOME"] = tempfile.mkdtemp(prefix="gamewidgets-docs-home-")
+_HOME = tempfile.TemporaryDirectory(prefix="gamewidgets-docs-home-")  # removed when the build ends
+os.environ["GAMEWIDGETS_HOME"] = _HOME.name
 
 project = "gamewidgets"
 author = "the gamewidgets developers"

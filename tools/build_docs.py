@@ -4,19 +4,24 @@
     python tools/build_docs.py [OUT]        # default docs/_build/html
 
 1. Sphinx builds ``docs/`` into OUT from scratch (``-E``: every page is read again, so
-   every warning is shown every time) with warnings as errors, listing all of them
-   (``-W --keep-going``). The notebooks' execution is cached (``docs/conf.py``).
+   every warning is shown every time; the API pages' stubs are generated again) with
+   warnings as errors, listing all of them (``-W --keep-going``). The notebooks'
+   execution is cached (``docs/conf.py``).
 2. Every page's links are checked without a network: each relative ``href`` / ``src``
    must name a file of the site, and its ``#fragment`` an ``id`` (or ``name``) in that
    file; a bare ``#fragment`` an id of its own page. Links out of the site (``http:``,
    ``https:``, ``mailto:``, ``data:``) are not followed.
+
+A Python warning while building (other than a deprecation) fails it too.
 
 Exit status 0 when both pass; each problem is printed.
 """
 
 from __future__ import annotations
 
+import shutil
 import sys
+import warnings
 from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
@@ -85,18 +90,28 @@ def broken_links(site: Path) -> list[str]:
 
 
 def build(out: Path) -> int:
-    """Build the site into ``out``; the exit status of Sphinx."""
+    """Build the site into ``out``: the exit status of Sphinx, or 1 when Python warned
+    while it built (a notebook nbformat finds fault with, ...); deprecation warnings,
+    meant for the tools' own authors, are left out."""
     from sphinx.cmd.build import build_main
 
-    return build_main(["-E", "-a", "-W", "--keep-going", "-q", "-b", "html",
-                       "-d", str(out / ".doctrees"), str(DOCS), str(out)])
+    shutil.rmtree(DOCS / "api" / "generated", ignore_errors=True)  # the API stubs, made again: none stale
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        status = build_main(["-E", "-a", "-W", "--keep-going", "-q", "-b", "html",
+                             "-d", str(out / ".doctrees"), str(DOCS), str(out)])
+    serious = [warning for warning in caught
+               if not issubclass(warning.category, (DeprecationWarning, PendingDeprecationWarning))]
+    for warning in serious:
+        print(f"{warning.filename}:{warning.lineno}: {warning.category.__name__}: {warning.message}", file=sys.stderr)
+    return status or (1 if serious else 0)
 
 
 def main(argv: list[str]) -> int:
     out = Path(argv[0]).resolve() if argv else DEFAULT_OUT
     status = build(out)
     if status != 0:
-        print(f"build_docs: Sphinx failed (status {status}); its warnings are above", file=sys.stderr)
+        print(f"build_docs: the build failed (status {status}); the warnings are above", file=sys.stderr)
         return status
     problems = broken_links(out)
     for problem in problems:
