@@ -94,6 +94,8 @@ def test_each_tutorial_is_its_notebook_run_with_its_boards_as_pictures(site, nam
     assert body.count(WIDGET_VIEW) >= 1, "each notebook shows at least one live widget"
     assert PICTURE.search(body), "and its board as a picture"
     assert "application/vnd.jupyter.widget-state+json" not in body  # megabytes that draw nothing here
+    if name == "debugging":  # the explorers' boards: the only Line 98 board there is the expert's explorer's
+        assert re.search(r'<div class="gamewidgets-picture"[^>]*>\s*<svg[^>]*aria-label="Line 98', body)
     if name == "line98-players":
         assert re.search(r'<img [^>]*src="[^"]+\.png"', body), "the score plot is drawn"
         assert "as in the experiment: True" in page_text(site / "tutorials" / f"{name}.html")

@@ -147,3 +147,15 @@ def test_the_games_own_help_counts_as_the_puzzles_hint(game, help_):
     getattr(w, help_)()
     user_move(w, puzzle.answer)
     assert w.puzzle["state"] == "solved" and w.puzzle["hint"] and not w._puzzle_run.clean
+
+
+def test_a_series_left_last_in_a_cell_shows_as_its_board_does_with_its_picture(monkeypatch):
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, **kwargs: shown.append(data))
+    series = PuzzleSet("loa", some("loa"), store=Store.memory())
+    series._ipython_display_()
+    picture, view = shown
+    assert picture["image/svg+xml"] == series.widget.picture_svg()
+    assert view["application/vnd.jupyter.widget-view+json"]["model_id"] == series.widget.model_id

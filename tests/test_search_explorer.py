@@ -222,3 +222,35 @@ def test_dominoes_levels_take_the_trace_option_from_the_widget_and_explore_their
     assert explorer.tree is w.analyses[index].tree and explorer.tree.root.on_pv
     with pytest.raises(ValueError, match="no level takes"):
         Domino(ai={"traced": True}, store=None)
+
+
+def displayed(explorer: SearchExplorer, monkeypatch) -> list[dict]:
+    """The outputs IPython puts out for ``explorer`` left last in a cell."""
+    import IPython.display
+
+    shown = []
+    monkeypatch.setattr(IPython.display, "display", lambda data, **kwargs: shown.append(data))
+    explorer._ipython_display_()
+    return shown
+
+
+def test_the_explorer_puts_out_the_picture_of_its_board_then_itself(monkeypatch):
+    explorer = SearchExplorer(loa_tree(levels=1))
+    picture, view = displayed(explorer, monkeypatch)
+    assert picture["image/svg+xml"] == explorer.board.picture_svg()
+    assert f'data-gamewidgets-model="{explorer.board.picture_id}"' in picture["text/html"]
+    assert view["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
+
+
+def test_an_explorer_whose_board_is_hidden_puts_out_no_picture(monkeypatch):
+    from gamewidgets.domino.ai import Hard
+    from gamewidgets.domino.rules import Game as DominoGame
+
+    game = DominoGame(seed=3)
+    while len(game.legal_moves()) < 2:
+        game.play(game.legal_moves()[0])
+    explorer = SearchExplorer(Hard(seed=1, samples=4, time_limit=None, trace=True).analyse(game.view(game.turn)))
+    [view] = displayed(explorer, monkeypatch)
+    assert view["application/vnd.jupyter.widget-view+json"]["model_id"] == explorer.model_id
+    [outline_only] = displayed(SearchExplorer(loa_tree(levels=1), board=False), monkeypatch)
+    assert "image/svg+xml" not in outline_only

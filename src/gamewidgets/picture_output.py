@@ -21,7 +21,8 @@ view, once it renders, hides the pictures of its own model (``data-gamewidgets-m
 the widget's ``picture_id`` trait), also those put out later.
 
 ``GameWidget._repr_mimebundle_`` (what a front end asks for one output) holds the
-widget view, the SVG and the text board together.
+widget view, the SVG and the text board together. The search explorer puts out the
+picture of its board the same way, before its own view.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    import ipywidgets  # type: ignore[import-untyped]
+
     from ._widget import GameWidget
 
 #: what marks a picture of a widget (the view hides those of its own model)
@@ -60,7 +63,9 @@ class _Shown:
         self._shown: weakref.WeakKeyDictionary[GameWidget, list[tuple[str, str]]] = weakref.WeakKeyDictionary()
         self._hooked = False
 
-    def display(self, widget: GameWidget) -> None:
+    def display(self, widget: GameWidget, view: ipywidgets.Widget | None = None) -> None:
+        """Put out ``widget``'s picture (kept up to date), then the view of ``view``:
+        the widget's own, or a widget holding it (the search explorer and its board)."""
         from IPython.display import display
 
         bundle = picture_bundle(widget)
@@ -69,7 +74,7 @@ class _Shown:
             if handle is not None:
                 self._shown.setdefault(widget, []).append((handle.display_id, bundle["image/svg+xml"]))
                 self._hook()
-        data, metadata = widget._widget_view_bundle()
+        data, metadata = widget._widget_view_bundle() if view is None else (view._repr_mimebundle_(), {})
         display(data, raw=True, metadata=metadata)
 
     def _hook(self) -> None:

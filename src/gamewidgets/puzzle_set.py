@@ -114,6 +114,10 @@ class PuzzleSet:
     def _repr_mimebundle_(self, **kwargs: Any) -> Any:
         return self.widget._repr_mimebundle_(**kwargs)
 
+    def _ipython_display_(self) -> None:
+        """Shown by IPython as its board is: the view, and the picture for exports."""
+        self.widget._ipython_display_()
+
     def __repr__(self) -> str:
         return (f"<PuzzleSet {self.game_name}: {len(self.puzzles)} puzzles, {len(self.results)} done, "
                 f"rating {self.rating}>")

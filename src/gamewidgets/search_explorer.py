@@ -54,6 +54,7 @@ from ._widget import view_source
 from .analysis import Analysis, Candidate
 from .errors import BadMessage
 from .how_to_play import HowToPlay
+from .picture_output import SHOWN
 from .search import Node, SearchTree
 from .untrusted import integer, short_repr
 from .view_messages import ViewMessages
@@ -199,6 +200,17 @@ class SearchExplorer(ipywidgets.Box):
         super().__init__(parts, layout=ipywidgets.Layout(display="flex", flex_flow="row wrap", align_items="flex-start",
                                                          width="100%"), **kwargs)
         self.show(tree.root)
+
+    def _ipython_display_(self) -> None:
+        """Shown by IPython: the explorer, after the picture of its board, for places that
+        cannot run widgets (:mod:`gamewidgets.picture_output`; the board's view hides it
+        once it renders). No picture while the board is hidden or there is none."""
+        if self.board is None or self.board.layout.display == "none":
+            from IPython.display import display
+
+            display(self._repr_mimebundle_(), raw=True)
+        else:
+            SHOWN.display(self.board, view=self)
 
     def show(self, node: Node | int) -> None:
         """Show ``node`` (or the node the view calls so) on the board: see the module docstring."""
