@@ -450,7 +450,7 @@ class OnlineDomino(DominoTable):
             return
         if kind != "state":
             return
-        previous, self._state = self._state, message
+        previous = self._state
         self._view = read_state(message)
         seats = [bool(on) for on in message["seats"]]
         presence = message.get("presence")  # a server from before presence: from seats
@@ -468,6 +468,8 @@ class OnlineDomino(DominoTable):
         self.online = online
         self._show_state()
         self._announce(previous, message)
+        # last: a thread that sees this state's game number (wait_for) sees its events too
+        self._state = message
 
     def _show_state(self) -> None:
         if self._view is not None:
