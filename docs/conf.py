@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -68,9 +69,7 @@ extensions = [
     "myst_nb",
     "sphinx.ext.autodoc",
     "sphinx.ext.autosummary",
-    "sphinx.ext.intersphinx",
 ]
-intersphinx_mapping: dict[str, tuple[str, str | None]] = {}  # offline: no inventories fetched
 
 exclude_patterns = ["_build", "_templates", "**/.ipynb_checkpoints"]
 templates_path = ["_templates"]
@@ -79,13 +78,16 @@ html_theme = "furo"
 html_title = f"gamewidgets {version}"
 html_static_path: list[str] = []
 
-myst_enable_extensions = ["colon_fence", "deflist"]
 # the rules pages are the views' rules texts, character for character (no curly quotes)
 smartquotes = False
 myst_heading_anchors = 3
 
 nb_execution_mode = "cache"
-nb_execution_cache_path = str(DOCS / "_build" / ".jupyter_cache" / _sources_hash())
+_CACHES = DOCS / "_build" / ".jupyter_cache"
+nb_execution_cache_path = str(_CACHES / _sources_hash())
+for _stale in _CACHES.glob("*"):  # the caches of sources that have changed since
+    if str(_stale) != nb_execution_cache_path:
+        shutil.rmtree(_stale, ignore_errors=True)
 nb_execution_timeout = 300
 nb_execution_raise_on_error = True
 nb_execution_in_temp = True
@@ -95,11 +97,13 @@ nb_merge_streams = True
 nb_ipywidgets_js: dict[str, dict[str, str]] = {}
 
 autosummary_generate = True
-autosummary_ignore_module_all = True
+autosummary_ignore_module_all = True  # every module below a package, not only those in its __all__
 autodoc_default_options = {"members": True, "show-inheritance": True}
 autodoc_member_order = "bysource"
 autodoc_typehints = "description"
 add_module_names = False
+# the constructor documented as a method: its parameters' types then resolve to the
+# right game's classes (a class signature leaves them as names, Game in four modules)
 autodoc_class_signature = "separated"
 
 
