@@ -25,13 +25,16 @@ GAME_PAGES = {"line98": "line98", "mahjong": "mahjong", "loa": "lines-of-action"
 GUIDES = ["playing", "teaching", "computer-players", "matches", "agents", "online", "command-line"]
 WIDGET_VIEW = 'type="application/vnd.jupyter.widget-view+json"'
 PICTURE = re.compile(r'<div class="gamewidgets-picture"[^>]*>\s*<svg')
+# the first test builds the site (every notebook run: about a minute here, more on a loaded
+# machine), within pytest-timeout's limit of the test that sets it up
+pytestmark = pytest.mark.timeout(900)
 
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     out = tmp_path_factory.mktemp("site") / "html"
     done = subprocess.run([sys.executable, str(ROOT / "tools" / "build_docs.py"), str(out)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=1200)
+                          capture_output=True, text=True, timeout=840)
     assert done.returncode == 0, f"make docs failed:\n{done.stdout[-3000:]}\n{done.stderr[-6000:]}"
     assert "every internal link and anchor found" in done.stdout
     return out
@@ -107,11 +110,13 @@ def test_the_link_check_finds_what_is_broken(tmp_path):
         '<a href="guide/a.html#here">ok</a> <a href="#top">ok</a> <p id="top"></p>'
         '<a href="https://example.org/nowhere">not followed</a> <img src="missing.png">'
         '<a href="guide/a.html#gone">anchor</a> <a href="guide/">a folder</a>')
-    (tmp_path / "guide" / "a.html").write_text('<h1 id="here">A</h1><a href="../index.html#nope">back</a>')
+    (tmp_path / "guide" / "a.html").write_text('<h1 id="here">A</h1><a href="../index.html#nope">back</a>'
+                                               '<a href="../../elsewhere.html">out</a>')
     problems = broken_links(tmp_path)
     assert sorted(problems) == sorted([
         "index.html: missing.png (no such file)",
         "index.html: guide/a.html#gone (no such anchor)",
         "index.html: guide/ (no such file)",
         "guide/a.html: ../index.html#nope (no such anchor)",
+        "guide/a.html: ../../elsewhere.html (outside the site)",
     ])

@@ -78,7 +78,8 @@ def broken_links(site: Path) -> list[str]:
             where = f"{path.relative_to(site.resolve())}: {link}"
             if not target.is_relative_to(site.resolve()):
                 problems.append(f"{where} (outside the site)")
-            elif target.is_dir():
+                continue
+            if target.is_dir():
                 target = target / "index.html"
             if not target.is_file():
                 problems.append(f"{where} (no such file)")
