@@ -100,7 +100,7 @@ def build(out: Path) -> int:
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         status = build_main(["-E", "-a", "-W", "--keep-going", "-q", "-b", "html",
-                             "-d", str(out / ".doctrees"), str(DOCS), str(out)])
+                             "-d", str(out.parent / "doctrees"), str(DOCS), str(out)])
     serious = [warning for warning in caught
                if not issubclass(warning.category, (DeprecationWarning, PendingDeprecationWarning))]
     for warning in serious:
