@@ -107,14 +107,14 @@ add_module_names = False
 autodoc_class_signature = "separated"
 
 
+WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
+
+
 def _drop_widget_state(app: object, pagename: str, templatename: str, context: dict, doctree: object) -> None:
     """Leave the widgets' saved state out of a page: with no widget JavaScript loaded it
     draws nothing, and it holds every view's code again (megabytes a tutorial)."""
     context["script_files"] = [script for script in context.get("script_files", [])
                                if getattr(script, "attributes", {}).get("type") != WIDGET_STATE]
-
-
-WIDGET_STATE = "application/vnd.jupyter.widget-state+json"
 
 
 def setup(app: object) -> None:

@@ -83,10 +83,8 @@ def broken_links(site: Path) -> list[str]:
                 target = target / "index.html"
             if not target.is_file():
                 problems.append(f"{where} (no such file)")
-            elif parts.fragment and target.suffix == ".html":
-                ids = pages[target].ids if target in pages else read_page(target).ids
-                if unquote(parts.fragment) not in ids:
-                    problems.append(f"{where} (no such anchor)")
+            elif parts.fragment and target.suffix == ".html" and unquote(parts.fragment) not in pages[target].ids:
+                problems.append(f"{where} (no such anchor)")
     return problems
 
 
