@@ -1,90 +1,75 @@
-"""Strength of the Dominoes levels: hard vs medium and medium vs easy over duplicate hands.
+"""The ladder of the Dominoes levels: hard vs medium, hard vs easy, medium vs easy.
 
-Each deal is played twice with the seats swapped (duplicate pairs), in parallel
-processes. Prints, per pairing, the stronger level's mean points per hand ± its standard
-error (over the deals' pair means), its win % and the time per move of each level (mean
-and maximum). The goal: both means at least two standard errors above zero, hard at
-most 2 s a move.
+Each pairing is a match as ``gamewidgets domino match --time 0`` plays it (the same
+deals and seeds: hands dealt in pairs with the seats swapped, the levels' default
+options, no clock, so the figures replay on any machine but the times). Prints, per
+pairing, the first level's share of hands won with its 95 % interval, its points per
+hand ± one standard error (over the deals' pairs), and each level's time per move: the
+median over all its moves, the median over the moves where it had a choice (the
+others are forced and take no search), and the slowest.
 
-    .venv/bin/python benchmarks/domino_strength.py --hands 2000 --workers 2
+    .venv/bin/python benchmarks/domino_strength.py --hands 400 --seed 9 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import time
-from multiprocessing import Pool
 
-from gamewidgets.domino import Game
-from gamewidgets.domino.ai import LEVELS
+from gamewidgets.match import match
 
-PAIRINGS = (("hard", "medium"), ("medium", "easy"))
+PAIRINGS = (("hard", "medium"), ("hard", "easy"), ("medium", "easy"))
 
 
-def play_pair(task: tuple[str, str, int]) -> dict:
-    """One deal played twice (seats swapped) by ``strong`` and ``weak``: the strong
-    level's mean points over the two hands, its wins, and per-level move times."""
-    strong, weak, deal = task
-    points, wins, losses = 0, 0, 0
-    times = {strong: [], weak: []}
-    for strong_seat in (0, 1):
-        game = Game(deal)
-        players = [None, None]
-        players[strong_seat] = LEVELS[strong](seed=deal)
-        players[1 - strong_seat] = LEVELS[weak](seed=deal + 1)
-        names = [None, None]
-        names[strong_seat], names[1 - strong_seat] = strong, weak
-        while not game.is_over:
-            turn = game.turn
-            started = time.perf_counter()
-            move = players[turn].choose(game.view(turn))
-            times[names[turn]].append(time.perf_counter() - started)
-            game.play(move)
-        outcome = game.outcome()
-        if outcome.winner == strong_seat:
-            points, wins = points + outcome.points, wins + 1
-        elif outcome.winner is not None:
-            points, losses = points - outcome.points, losses + 1
-    return {"mean": points / 2, "wins": wins, "losses": losses,
-            "times": {k: (sum(v), len(v), max(v, default=0.0)) for k, v in times.items()}}
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson score interval of a share ``wins / n`` (95 % for z = 1.96)."""
+    share = wins / n
+    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
 
 
-def run(strong: str, weak: str, hands: int, workers: int, seed: int) -> None:
-    deals = max(hands // 2, 2)
-    tasks = [(strong, weak, seed * 1_000_003 + i) for i in range(deals)]
+def times_of(records: list[dict], level: str) -> tuple[list[float], list[float]]:
+    """Milliseconds of every decision of ``level`` in ``records``, and of those with a choice."""
+    every, chosen = [], []
+    for record in records:
+        for analysis in record["analyses"]:
+            if analysis is None or analysis["player"] != level:
+                continue
+            every.append(analysis["stats"]["time_ms"])
+            if len(analysis["candidates"]) > 1:
+                chosen.append(analysis["stats"]["time_ms"])
+    return every, chosen
+
+
+def run(first: str, second: str, hands: int, seed: int, workers: int) -> None:
     started = time.perf_counter()
-    with Pool(workers) as pool:
-        results = []
-        for n, result in enumerate(pool.imap_unordered(play_pair, tasks, chunksize=4), 1):
-            results.append(result)
-            if n % max(deals // 10, 1) == 0:
-                print(f"  {strong} vs {weak}: {2 * n}/{2 * deals} hands, {time.perf_counter() - started:.0f} s",
-                      flush=True)
-    means = [r["mean"] for r in results]
-    mean = sum(means) / deals
-    se = math.sqrt(sum((x - mean) ** 2 for x in means) / (deals - 1) / deals)
-    wins = sum(r["wins"] for r in results)
-    losses = sum(r["losses"] for r in results)
-    print(f"{strong} vs {weak}, {2 * deals} hands: {strong} {mean:+.2f} ± {se:.2f} points per hand "
-          f"({mean / se if se else float('inf'):.1f} SE), won {100 * wins / (2 * deals):.1f}%, "
-          f"lost {100 * losses / (2 * deals):.1f}%")
-    for level in (strong, weak):
-        total = sum(r["times"][level][0] for r in results)
-        count = sum(r["times"][level][1] for r in results)
-        worst = max(r["times"][level][2] for r in results)
-        print(f"  {level}: {1000 * total / max(count, 1):.2f} ms per move on average, {1000 * worst:.1f} ms at most")
+    result = match("domino", [first, second], games=hands, seed=seed, workers=workers, analyses=True,
+                   time_limit=None)
+    row = result.to_rows()[0]
+    won = row["wins"] / hands  # as the command line counts: a drawn hand is not won
+    low, high = wilson(row["wins"], hands)
+    print(f"{first} vs {second}, {hands} hands, seed {seed}: {first} won {100 * won:.1f} % of hands "
+          f"(95 % interval {100 * low:.1f} to {100 * high:.1f} %), "
+          f"{row['mean_score']:+.2f} ± {row['score_se']:.2f} points per hand, {100 * row['draws'] / hands:.1f} % drawn "
+          f"[{time.perf_counter() - started:.0f} s]")
+    for level in (first, second):
+        every, chosen = times_of(result.records, level)
+        print(f"  {level:>6}: median {statistics.median(every):.1f} ms per move, "
+              f"{statistics.median(chosen or [0.0]):.1f} ms where it had a choice, slowest {max(every):.0f} ms")
     print(flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000, help="hands per pairing (default 2000)")
+    parser.add_argument("--hands", type=int, default=400, help="hands per pairing, even (default 400)")
+    parser.add_argument("--seed", type=int, default=9, help="seed of the deals and players (default 9)")
     parser.add_argument("--workers", type=int, default=2, help="processes (default 2)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the deals (default 0)")
     args = parser.parse_args()
-    for strong, weak in PAIRINGS:
-        run(strong, weak, args.hands, args.workers, args.seed)
+    for first, second in PAIRINGS:
+        run(first, second, args.hands, args.seed, args.workers)
 
 
 if __name__ == "__main__":

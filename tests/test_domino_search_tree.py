@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from gamewidgets.domino import Game, Play, tile_name
 from gamewidgets.domino.ai import Easy, Hard, Medium, Sample, SeatPosition, infer, playout
+from gamewidgets.domino.endgame import exact_values
 from gamewidgets.search import DEFAULT_BUDGET, SearchTree
 
 SAMPLES = 12
@@ -134,9 +135,11 @@ def test_every_candidates_ev_is_the_weighted_mean_of_its_sample_results(game, se
     analysis, tree = hard_tree(game, seed)
     moves = view.legal_actions()
     samples = tree.root.children
-    assert not tree.cut and len(samples) == analysis.stats["samples"] == SAMPLES
+    exact = analysis.stats.get("exact", False)  # the boneyard is empty: one deal, searched exactly
+    assert not exact or view.boneyard_count == 0
+    assert not tree.cut and len(samples) == analysis.stats["samples"] == (1 if exact else SAMPLES)
     assert len(tree) == 1 + len(samples) * (1 + len(moves))
-    assert [str(s.move) for s in samples] == [f"sample {i}" for i in range(1, SAMPLES + 1)]
+    assert [str(s.move) for s in samples] == [f"sample {i}" for i in range(1, len(samples) + 1)]
     results: dict = {m: [] for m in moves}
     for sample in samples:
         assert sample.kind == "sample" and isinstance(sample.move, Sample) and not sample.on_pv
@@ -159,7 +162,7 @@ def test_every_candidates_ev_is_the_weighted_mean_of_its_sample_results(game, se
         assert candidate.score == candidate.terms["ev"] == round(math.fsum(w * v for w, v in pairs) / weights, 4)
         assert candidate.facts["win"] == round(math.fsum(w for w, v in pairs if v > 0) / weights, 3)
     weights = [s.facts["weight"] for s in samples]
-    assert weights == [1.0] * len(samples)  # unweighted: each sample counts the same
+    assert all(0 < w <= 1 for w in weights)  # the likelihood of the opponent's plays in that deal
     assert tree.root.score == analysis.chosen.score == round(
         math.fsum(w * s.score for w, s in zip(weights, samples, strict=True)) / math.fsum(weights), 4)
     assert tree.root.terms == {"ev": analysis.chosen.score}
@@ -187,8 +190,9 @@ def test_the_samples_imagine_only_tiles_the_player_cannot_see(game, seed):
 @given(positions, st.integers(0, 2**16))
 def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
     """``node.game()`` of a sample is the imagined deal made from the view, and each
-    play's node there is that deal after the play; the greedy playout of that deal
-    gives the node's score (the deal recorded is the one the search played out)."""
+    play's node there is that deal after the play; the playout of that deal gives the
+    node's score (the deal recorded is the one the search played out), or, once the
+    boneyard is empty, the exact search of it."""
     view = game.view(game.turn)
     me, opp = view.player, view.opponent
     _, tree = hard_tree(game, seed, samples=6)
@@ -206,7 +210,10 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
             expected.play(node.move)
             assert after.game == expected and after.game.hand(opp) == deal.hand(opp)
             mine = [t for t in view.hand if t != node.move.tile]
-            if mine:
+            if sample.facts.get("exact"):
+                values, _ = exact_values(view.hand, sample.move.hand, view.ends, [node.move])
+                assert values == [node.score] and view.boneyard_count == 0
+            elif mine:
                 hands = [mine, list(sample.move.hand)] if me == 0 else [list(sample.move.hand), mine]
                 assert playout(hands, list(reversed(sample.move.boneyard)), after.game.ends, opp, 0, me) == node.score
             else:

@@ -19,19 +19,42 @@ Levels
   weight), a bonus for a double (doubles are hard to place later), for each end it
   leaves, a bonus per own tile that matches it (keeps the hand playable) and a bonus
   when few unseen tiles match it (the opponent is less likely to hold one).
-- **hard** — determinized Monte Carlo. It first infers what the opponent cannot hold
-  from the public facts (see :func:`infer`): a player who draws or passes at ends
-  ``(l, r)`` held no tile showing ``l`` or ``r`` then, a drawn tile followed by a play
-  is that tile, and the opening rule puts every tile ranked above the opening in the
-  boneyard at the deal (``view.not_dealt``). It then samples ``samples`` hidden deals
-  consistent with all of that (the opponent's hand and a random boneyard order),
-  plays every candidate on every sample (the same samples for every candidate) and
-  finishes each hand with a fast greedy playout for both sides (heaviest fitting tile,
-  doubles first). A candidate's score is its mean signed points for the player
-  (points won, minus points lost), its one term ``ev``; the analysis also holds the
-  facts ``win`` (the share of samples won) and ``pips``, and, in ``stats["beliefs"]``,
-  the estimated chance that the opponent holds each unseen tile, and
-  ``stats["ruled_out"]``, the tiles the facts exclude.
+- **hard** — determinized Monte Carlo with a model of the opponent, and an exact
+  search of the ending. It first infers what the opponent cannot hold from the public
+  facts (:func:`infer`, :mod:`gamewidgets.domino.inference`): a player who draws or
+  passes at ends ``(l, r)`` held no tile showing ``l`` or ``r`` then, a drawn tile
+  followed by a play is that tile, and the opening rule puts every tile ranked above
+  the opening in the boneyard at the deal (``view.not_dealt``). It then samples
+  ``samples`` hidden deals consistent with all of that (the opponent's hand, when each
+  of its tiles came into it, and a random boneyard order) and **weighs** each deal by
+  how likely it makes the opponent's plays so far (:func:`~gamewidgets.domino.inference.choices_likelihood`:
+  the opponent is expected to play roughly as Medium weighs a play, so a deal in which
+  it left a heavier play that fitted counts for less). It plays every candidate on
+  every deal (the same deals for every candidate) and finishes the hand with a
+  **playout** (:mod:`gamewidgets.domino.playouts`): itself in a blocking style (ends
+  the opponent can hardly match first), the opponent as Medium plays. A candidate's
+  score is its weighted mean signed points for the player (points won, minus points
+  lost) over the deals, its one term ``ev``; the analysis also holds the facts ``win``
+  (the weighted share of deals won) and ``pips``, and, in ``stats``: ``beliefs`` (the
+  weighted chance that the opponent holds each unseen tile), ``ruled_out`` (the tiles
+  the facts exclude) and ``effective_samples`` (``(Σw)² / Σw²``: how many equally
+  weighted deals the weighed ones are worth). Once the **boneyard is empty** the
+  other hand is every tile the player has not seen, nothing is hidden, and Hard
+  searches the rest of the hand exactly (:mod:`gamewidgets.domino.endgame`: alpha-beta
+  over points with a transposition table); each candidate's ``ev`` is then the points
+  it wins with perfect play on both sides, ``stats["exact"]`` is True and
+  ``samples`` 1. An ending that needs more than ``Hard.ENDGAME_BUDGET`` (200,000)
+  positions is sampled instead.
+
+  What each part added (400 hands, seed 9, ``--time 0``; hands won by Hard against
+  Medium / Easy): the greedy playouts of before, 58.0 % / 72.0 %; Medium's style in
+  the playouts, 62.3 % / 71.2 %; deals weighed by the opponent's plays, 65.0 % /
+  71.2 %; Hard's own playout moves in the blocking style, 67.8 % / 74.0 %; the exact
+  ending, see ``benchmarks/domino_strength.py``. Tried and left out: an exact search of
+  each sampled deal from mid-hand (both sides then play as if they saw every tile:
+  57.8 % against Medium with 20 deals, at up to 15 s a move), 1,000 to 1,500 deals
+  instead of 300 (no gain beyond the noise), and counting a hand won as 100 extra
+  points (73.2 % / 63.7 %).
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
@@ -50,12 +73,11 @@ Choices
   every game, ``seed=None`` (the default) draws a seed.
 - ``Hard(samples=300, time_limit=1.5)``: the clock stops sampling early if it runs
   out (then the result depends on the machine's speed); ``time_limit=None`` gives
-  reproducible decisions. Hidden deals are sampled slot by slot (the opponent's dealt
-  tiles and each of its draws), most constrained first, uniformly among the tiles a
-  slot allows, restarting on a dead end: close to, not exactly, uniform over the
-  consistent deals. The opponent's play style is not modelled (only hard facts).
-  ``samples`` is an integer of at least 1 and ``time_limit`` None or a number of
-  seconds of at least 0; anything else is a ValueError.
+  reproducible decisions; the work of a decision is counted in deals (``samples``) and,
+  for the exact ending, positions, so a seed replays a hand on any machine. How the
+  deals are drawn and weighed: :mod:`gamewidgets.domino.inference`. ``samples`` is an
+  integer of at least 1 and ``time_limit`` None or a number of seconds of at least 0;
+  anything else is a ValueError.
 - ``analyse``, ``choose`` and ``Hard.beliefs`` take a :class:`~gamewidgets.domino.rules.Game` (and then
   use ``game.view(game.turn)`` only: the decision, and the random numbers it uses,
   are those of that view, so ``analyse(game) == analyse(game.view(game.turn))``) or a
@@ -92,15 +114,17 @@ decision; off, nothing is made. What the tree holds:
 - hard: one ``sample`` node per hidden deal it drew, in the order drawn. Its move is a
   :class:`Sample` (``str``: ``"sample 3"``); its facts are ``hand`` (the other hand it
   imagined, sorted tile names like ``"6-4"``), ``boneyard`` (the boneyard it imagined,
-  in draw order), ``weight`` (1.0: the samples are not weighted, each counts the
-  same) and, only for a deal drawn without the facts (``stats["fallback_samples"]``),
-  ``fallback``; its score is the chosen play's result in that deal. Under each sample,
-  one node per legal play (the order of ``legal_actions()``): ``leaf`` (valued by the
-  greedy playout) or ``terminal`` (the play empties the hand: it wins the imagined
-  hand's pips), its score the signed points for the player in that deal, its one term
-  ``points``, its fact ``won``. A candidate's ``ev`` is the weighted mean
-  (Σ weight · score / Σ weight, here the plain mean) of its nodes' scores over the
-  samples, rounded to four decimals, and ``win`` the share of them won.
+  in draw order), ``weight`` (the likelihood of the opponent's plays in that deal,
+  above 0 and at most 1; 1.0 for the known deal of an exact ending), ``exact`` (only
+  for that deal) and, only for a deal drawn without the facts
+  (``stats["fallback_samples"]``), ``fallback``; its score is the chosen play's result
+  in that deal. Under each sample, one node per legal play (the order of
+  ``legal_actions()``): ``leaf`` (valued by the playout, or by the exact search) or
+  ``terminal`` (the play empties the hand: it wins the imagined hand's pips), its
+  score the signed points for the player in that deal, its one term ``points``, its
+  fact ``won``. A candidate's ``ev`` is the weighted mean (Σ weight · score / Σ
+  weight) of its nodes' scores over the samples, rounded to four decimals, and ``win``
+  the weighted share of them won.
 - ``on_pv``: the root and the chosen play (its leaf; for hard its node in every sample).
 - No tile the player cannot see: the tree is made from the view alone (the deals it
   imagines come from the decision's own generator, seeded by the seed and the view),
@@ -120,7 +144,7 @@ import json
 import math
 import time
 import zlib
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, cast
 
@@ -130,12 +154,12 @@ from ..analysis import Analysis, Candidate
 from ..errors import GameOver
 from ..search import DEFAULT_BUDGET, Node, SearchTree, trace_options
 from ..untrusted import integer, number, short_repr
+from .endgame import exact_values
+from .inference import Facts, choices_likelihood, infer
+from .playouts import MEDIUM_WEIGHTS, ends_after, hidden_counts, play_figures, playout
 from .rules import (
     DRAW,
-    LEFT,
     PASS,
-    PLAY,
-    RIGHT,
     Game,
     Move,
     Outcome,
@@ -153,14 +177,6 @@ _Reason = Callable[[Move, _Scored], str]
 
 
 # ------------------------------------------------------------------ helpers
-def _new_ends(ends: tuple[int, int] | None, tile: Tile, end: str) -> tuple[int, int]:
-    assert ends is not None  # a play that is weighed is never the opening: the line has ends
-    left, right = ends
-    if end == LEFT:
-        return (tile[1] if tile[0] == left else tile[0], right)
-    return (left, tile[1] if tile[0] == right else tile[0])
-
-
 def _signed(outcome: Outcome, player: int) -> int:
     if outcome.winner is None:
         return 0
@@ -232,15 +248,17 @@ class SeatPosition:
 
 
 def _record_sample(tree: SearchTree, number: int, hand: Sequence[Tile], boneyard: Sequence[Tile], *,
-                   fallback: bool) -> Node | None:
+                   fallback: bool = False, weight: float = 1.0, exact: bool = False) -> Node | None:
     """The node of one imagined hidden deal (``boneyard`` as a playout holds it: drawn
-    from its end); None once the tree's budget is spent."""
+    from its end) and its ``weight``; None once the tree's budget is spent."""
     drawn = tuple(reversed(boneyard))
     sample = Sample(number, tuple(hand), drawn)
     facts: dict[str, Any] = {"hand": [tile_name(t) for t in sorted(hand)],
-                             "boneyard": [tile_name(t) for t in drawn], "weight": 1.0}
+                             "boneyard": [tile_name(t) for t in drawn], "weight": weight}
     if fallback:
         facts["fallback"] = True
+    if exact:
+        facts["exact"] = True
     return tree.add(tree.root, sample, kind="sample", facts=facts)
 
 
@@ -339,22 +357,21 @@ class Easy(Player):
 
 
 def medium_terms(view: PlayerView, move: Play) -> dict[str, float]:
-    """Medium's figures for a play: ``pips`` shed, ``double``, ``own`` (own tiles left
-    that match the ends it leaves), ``scarce`` (how few unseen tiles match them)."""
+    """Medium's figures for a play (:func:`~gamewidgets.domino.playouts.play_figures`):
+    ``pips`` shed, ``double``, ``own`` (own tiles left that match the ends it leaves),
+    ``scarce`` (how few unseen tiles match them)."""
     tile = move.tile
-    ends = _new_ends(view.ends, tile, move.end)
     rest = [t for t in view.hand if t != tile]
-    own = sum(1 for t in rest if ends[0] in t or ends[1] in t)
-    unseen = view.unseen
-    scarce = sum(7 - sum(1 for t in unseen if v in t) for v in set(ends)) / len(set(ends))
-    return {"pips": tile[0] + tile[1], "double": int(tile[0] == tile[1]), "own": own, "scarce": scarce}
+    pips, double, own, scarce = play_figures(tile, ends_after(view.ends, tile, move.end), rest,
+                                             hidden_counts(view.unseen))
+    return {"pips": pips, "double": double, "own": own, "scarce": float(scarce)}
 
 
 class Medium(Player):
     """Weighs pip counts and the ends it leaves (see the module docstring)."""
 
     name = "medium"
-    WEIGHTS: ClassVar[dict[str, float]] = {"pips": 1.0, "double": 3.0, "own": 2.0, "scarce": 0.7}
+    WEIGHTS: ClassVar[dict[str, float]] = MEDIUM_WEIGHTS
     #: the analysis's name of each weighed figure (the term: its points)
     TERMS: ClassVar[dict[str, str]] = {"pips": "pips", "double": "double", "own": "own ends", "scarce": "scarce ends"}
 
@@ -373,147 +390,16 @@ class Medium(Player):
                                      f"tile(s)"), {"nodes": len(moves)}
 
 
-# ---------------------------------------------------------------- inference
-class Facts:
-    """What the public history proves about the opponent's hidden tiles (see :func:`infer`).
-
-    ``slots``: one per way a tile entered the opponent's hand — its dealt tiles (entry
-    ``-1``) and each of its draws (entry: the event's index), with ``fixed`` the tile
-    when it is known (a drawn tile followed by a play). ``played``: the opponent's
-    played tiles not tied to a slot, with the event index of the play. ``allowed``:
-    for each slot, the unseen tiles it may still hold now; ``ruled_out``: unseen tiles
-    no slot allows (the opponent cannot hold them)."""
-
-    def __init__(self, view: PlayerView):
-        opp = view.opponent
-        history = view.history
-        self.view = view
-        self.unseen = view.unseen
-        self.not_dealt = set(view.not_dealt)
-        self.checks = [(i, e.ends) for i, e in enumerate(history)
-                       if e.player == opp and e.action in (DRAW, PASS) and e.ends is not None]
-        # a play's event holds its tile
-        plays = [(i, cast(Tile, e.tile)) for i, e in enumerate(history) if e.player == opp and e.action == PLAY]
-        draws = [i for i, e in enumerate(history) if e.player == opp and e.action == DRAW]
-        dealt = view.opponent_count + len(plays) - len(draws)
-        # [entry: the event index, -1 for the deal; the tile when it is known, else None]
-        slots: list[list[Any]] = [[-1, None] for _ in range(dealt)]
-        fixed = set()
-        for i in draws:
-            nxt = history[i + 1] if i + 1 < len(history) else None
-            tile = nxt.tile if nxt is not None and nxt.player == opp and nxt.action == PLAY else None
-            slots.append([i, tile])
-            if tile is not None:
-                fixed.add(i + 1)
-        self.slots = slots
-        self.played = [(i, t) for i, t in plays if i not in fixed]
-        self.free = [k for k, (_, tile) in enumerate(slots) if tile is None]
-        self.allowed = {k: [t for t in self.unseen if self.fits(t, k, _INF)] for k in self.free}
-        possible = set().union(*self.allowed.values()) if self.allowed else set()
-        self.ruled_out = tuple(t for t in self.unseen if t not in possible) if view.opponent_count else self.unseen
-
-    def fits(self, tile: Tile, slot: int, leave: int) -> bool:
-        """Could ``tile`` have entered by ``slot`` and stayed until event ``leave``?"""
-        entry = self.slots[slot][0]
-        if entry < 0 and tile in self.not_dealt:
-            return False
-        for index, (left, right) in self.checks:
-            if entry < index < leave and (left in tile or right in tile):
-                return False
-        return True
-
-    def sample(self, rng: np.random.Generator, tries: int = 30) -> list[Tile] | None:
-        """The opponent's hand in one hidden deal consistent with the facts (None if the
-        sampler found none in ``tries``)."""
-        free = self.free
-        for _ in range(tries):
-            open_slots = list(free)
-            ok = True
-            for index in rng.permutation(len(self.played)):
-                at, tile = self.played[int(index)]
-                options = [k for k in open_slots if self.slots[k][0] < at and self.fits(tile, k, at)]
-                if not options:
-                    ok = False
-                    break
-                open_slots.remove(options[int(rng.integers(len(options)))])
-            if not ok:
-                continue
-            hand: list[Tile] = []
-            used: set[Tile] = set()
-            for k in sorted(open_slots, key=lambda k: (len(self.allowed[k]), k)):
-                choices = [t for t in self.allowed[k] if t not in used]
-                if not choices:
-                    ok = False
-                    break
-                tile = choices[int(rng.integers(len(choices)))]
-                used.add(tile)
-                hand.append(tile)
-            if ok and len(hand) == self.view.opponent_count:
-                return hand
-        return None
-
-
-def infer(view: PlayerView) -> Facts:
-    """The public facts about the opponent's hand in ``view`` (a :class:`Facts`)."""
-    return Facts(view)
-
-
-# ---------------------------------------------------------------- playouts
-def _greedy(hand: Iterable[Tile], left: int, right: int) -> tuple[Tile, str] | None:
-    """Playout policy: the heaviest fitting tile, doubles first; (tile, end) or None."""
-    best: Tile | None = None
-    key = -1
-    for tile in hand:
-        a, b = tile
-        if a in (left, right) or b in (left, right):
-            k = a + b + (20 if a == b else 0)
-            if k > key:
-                best, key = tile, k
-    if best is None:
-        return None
-    a, b = best
-    return best, (LEFT if (a == left or b == left) else RIGHT)
-
-
-def playout(hands: list[list[Tile]], boneyard: list[Tile], ends: tuple[int, int], turn: int, passes: int,
-            me: int) -> int:
-    """Finish a hand with the greedy policy for both; signed points for ``me``.
-    ``hands`` (two lists) and ``boneyard`` (drawn from its end) are used up."""
-    left, right = ends
-    while True:
-        hand = hands[turn]
-        pick = _greedy(hand, left, right)
-        while pick is None and boneyard:
-            hand.append(boneyard.pop())
-            pick = _greedy(hand, left, right)
-        if pick is None:
-            passes += 1
-            if passes >= 2:
-                a = sum(x + y for x, y in hands[me])
-                b = sum(x + y for x, y in hands[1 - me])
-                return b - a if a < b else -(a - b) if b < a else 0
-            turn = 1 - turn
-            continue
-        passes = 0
-        tile, end = pick
-        hand.remove(tile)
-        if end == LEFT:
-            left = tile[1] if tile[0] == left else tile[0]
-        else:
-            right = tile[1] if tile[0] == right else tile[0]
-        if not hand:
-            points = sum(x + y for x, y in hands[1 - turn])
-            return points if turn == me else -points
-        turn = 1 - turn
-
-
 class Hard(Player):
-    """Infers the opponent's impossible tiles, samples consistent hidden deals and
-    scores each candidate by greedy playouts on the same samples."""
+    """Samples the hidden deals the public facts allow, weighs each by how likely it
+    makes the opponent's plays, and scores each candidate by the points its playouts
+    win on the same deals; once the boneyard is empty, searches the rest exactly."""
 
     name = "hard"
 
     options = ("samples", "time_limit", *Player.options)
+    #: the most positions the exact search of an ending may visit before it gives way to sampling
+    ENDGAME_BUDGET = 200_000
 
     def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5,
                  trace: bool = False, trace_budget: int = DEFAULT_BUDGET):
@@ -534,35 +420,73 @@ class Hard(Player):
         while only one move is possible, when ``analyse`` does not sample, and after
         the end)."""
         view = seen_by(game)
-        _, _, stats = self._score(view, [], self._rng(view))
+        _, _, stats = self._sampled(view, [], self._rng(view), None, infer(view))
         return {key: stats[key] for key in ("beliefs", "ruled_out", "samples")}
 
     def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
                tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
-        started = time.perf_counter()
         facts = infer(view)
+        spent = 0
+        if view.boneyard_count == 0:
+            exact, spent = self._exact(view, moves, facts, tree)
+            if exact is not None:
+                return exact
+        scored, why, stats = self._sampled(view, moves, rng, tree, facts)
+        return scored, why, {**stats, "nodes": stats["nodes"] + spent}
+
+    def _exact(self, view: PlayerView, moves: list[Play], facts: Facts, tree: SearchTree | None
+               ) -> tuple[tuple[list[_Scored], _Reason, dict[str, Any]] | None, int]:
+        """The boneyard is empty: the other hand is every unseen tile, and the rest of
+        the hand is searched exactly (None when that takes more than ENDGAME_BUDGET positions)."""
+        other = list(facts.unseen)
+        values, nodes = exact_values(view.hand, other, cast(tuple[int, int], view.ends), moves,
+                                     budget=self.ENDGAME_BUDGET)
+        if values is None:
+            return None, nodes
+        if tree is not None:
+            sample = _record_sample(tree, 1, other, [], exact=True)
+            if sample is not None:
+                for move, value in zip(moves, values, strict=True):
+                    tree.add(sample, move, kind="terminal" if len(view.hand) == 1 else "leaf", score=float(value),
+                             terms={"points": float(value)}, facts={"won": value > 0})
+        scored: list[_Scored] = [(float(v), {"ev": float(v)}, {"win": float(v > 0), "pips": m.tile[0] + m.tile[1]})
+                                 for m, v in zip(moves, values, strict=True)]
+        stats = {"samples": 1, "nodes": nodes, "fallback_samples": 0, "exact": True, "effective_samples": 1.0,
+                 "beliefs": {tile_name(t): 1.0 for t in other}, "ruled_out": []}
+        return (scored, lambda m, s: (f"the boneyard is empty, so the other hand is known: played perfectly from "
+                                      f"here this wins {s[1]['ev']:+g} points"), stats), nodes
+
+    def _sampled(self, view: PlayerView, moves: list[Play], rng: np.random.Generator, tree: SearchTree | None,
+                 facts: Facts) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+        """Sampled hidden deals, weighed by the opponent's plays, played out after each move."""
+        started = time.perf_counter()
         me, opp = view.player, view.opponent
         hand = list(view.hand)
         totals = [0.0] * len(moves)
-        wins = [0] * len(moves)
-        held = dict.fromkeys(facts.unseen, 0)
-        done = fallback = 0
+        wins = [0.0] * len(moves)
+        held = dict.fromkeys(facts.unseen, 0.0)
+        weights: list[float] = []
+        fallback = 0
         candidates = [t for t in facts.unseen if t not in set(facts.ruled_out)]
         for _ in range(self.samples):
-            if self.time_limit is not None and done and time.perf_counter() - started > self.time_limit:
+            if self.time_limit is not None and weights and time.perf_counter() - started > self.time_limit:
                 break
-            other = facts.sample(rng)
-            fell_back = other is None
-            if other is None:  # should not happen; keep to the tiles not ruled out
+            deal = facts.sample_entries(rng)
+            fell_back = deal is None
+            if deal is None:  # should not happen; keep to the tiles not ruled out, all taken as dealt
                 fallback += 1
                 pool = candidates if len(candidates) >= view.opponent_count else list(facts.unseen)
                 other = [pool[int(i)] for i in rng.choice(len(pool), view.opponent_count, replace=False)]
+                deal = other, dict.fromkeys([*other, *facts.opponent_played], -1)
+            other, entered = deal
+            weight = choices_likelihood(view, entered)
             taken = set(other)
             rest = [t for t in facts.unseen if t not in taken]
             boneyard = [rest[int(i)] for i in rng.permutation(len(rest))]
             for tile in other:
-                held[tile] += 1
-            sample = None if tree is None else _record_sample(tree, done + 1, other, boneyard, fallback=fell_back)
+                held[tile] += weight
+            sample = None if tree is None else _record_sample(tree, len(weights) + 1, other, boneyard,
+                                                              fallback=fell_back, weight=weight)
             for index, move in enumerate(moves):
                 mine = list(hand)
                 mine.remove(move.tile)
@@ -571,21 +495,24 @@ class Hard(Player):
                     value = sum(a + b for a, b in other)
                 else:
                     hands = [mine, list(other)] if me == 0 else [list(other), mine]  # hands[opp]: the other
-                    value = playout(hands, list(boneyard), _new_ends(view.ends, move.tile, move.end), opp, 0, me)
-                totals[index] += value
-                wins[index] += value > 0
+                    value = playout(hands, list(boneyard), ends_after(view.ends, move.tile, move.end), opp, 0, me)
+                totals[index] += weight * value
+                wins[index] += weight * (value > 0)
                 if sample is not None and tree is not None:
                     tree.add(sample, move, kind="terminal" if domino else "leaf", score=float(value),
                              terms={"points": float(value)}, facts={"won": value > 0})
-            done += 1
-        scored: list[_Scored] = [(round(totals[i] / done, 4), {"ev": round(totals[i] / done, 4)},
-                                  {"win": round(wins[i] / done, 3), "pips": m.tile[0] + m.tile[1]})
+            weights.append(weight)
+        total = math.fsum(weights)
+        scored: list[_Scored] = [(round(totals[i] / total, 4), {"ev": round(totals[i] / total, 4)},
+                                  {"win": round(wins[i] / total, 3), "pips": m.tile[0] + m.tile[1]})
                                  for i, m in enumerate(moves)]
-        beliefs = {tile_name(t): round(held[t] / done, 3) for t in facts.unseen}
+        done = len(weights)
         stats = {"samples": done, "nodes": done * len(moves), "fallback_samples": fallback,
-                 "beliefs": beliefs, "ruled_out": [tile_name(t) for t in facts.ruled_out]}
+                 "effective_samples": round(total * total / math.fsum(w * w for w in weights), 1),
+                 "beliefs": {tile_name(t): round(held[t] / total, 3) for t in facts.unseen},
+                 "ruled_out": [tile_name(t) for t in facts.ruled_out]}
         return scored, lambda m, s: (f"best expected points {s[1]['ev']:+.2f} per hand (wins {s[2]['win']:.0%}) "
-                                     f"over {done} sampled hidden deals"), stats
+                                     f"over {done} sampled hidden deals, weighed by the opponent's plays"), stats
 
 
 #: name -> class of every computer player
