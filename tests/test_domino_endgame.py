@@ -1,6 +1,7 @@
 """Hard's knowledge beyond the greedy playout: the exact search of an ending (checked
-against a plain minimax over the rules' own Game), and the weighing of a sampled deal
-by how likely it makes the opponent's plays."""
+against a plain minimax over the rules' own Game), the weighing of a sampled deal by
+how likely it makes the opponent's plays, and the playouts' choice of play (the best
+by the style's weighing of the play's figures)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,8 @@ from gamewidgets.domino import Game, Play
 from gamewidgets.domino.ai import Hard
 from gamewidgets.domino.endgame import exact_values
 from gamewidgets.domino.inference import choices_likelihood, infer
-from gamewidgets.domino.rules import TILES
+from gamewidgets.domino.playouts import BLOCKING_STYLE, MEDIUM_STYLE, _pick, ends_after, hidden_counts, play_figures
+from gamewidgets.domino.rules import TILES, legal_actions
 
 
 def minimax(game: Game, me: int, memo: dict | None = None) -> int:
@@ -132,3 +134,25 @@ def test_the_weighed_beliefs_lean_away_from_what_the_opponents_plays_make_unlike
     assert not {(5, 4), (2, 2)} & set(infer(view).ruled_out)
     beliefs = Hard(seed=4, samples=400, time_limit=None).beliefs(view)["beliefs"]
     assert beliefs["5-4"] < beliefs["2-2"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.permutations(TILES), st.integers(1, 9), st.integers(0, 13), st.sampled_from([BLOCKING_STYLE, MEDIUM_STYLE]))
+def test_a_playout_plays_the_best_play_by_its_style(tiles, held, on_line, weights):
+    """The playout's pick (written out for speed) is the first legal play, in hand order
+    and left before right, of the highest weighed figures (``play_figures``)."""
+    hand, line = list(tiles[:held]), tiles[held:held + on_line]
+    left, right = tiles[-1][0], tiles[-2][1]
+    off_line = hidden_counts([t for t in TILES if t not in line])
+    plays = [p for p in legal_actions(hand, (left, right), 0) if isinstance(p, Play)
+             and (left != right or p.end == "left")]
+    picked = _pick(hand, left, right, off_line, weights)
+    if not plays:
+        assert picked is None
+        return
+    hidden = hidden_counts([t for t in TILES if t not in line and t not in hand])
+    values = [sum(w * f for w, f in zip(weights, play_figures(
+        p.tile, ends_after((left, right), p.tile, p.end), [t for t in hand if t != p.tile], hidden), strict=True))
+        for p in plays]
+    best = plays[values.index(max(values))]
+    assert picked == (best.tile, best.end == "left")

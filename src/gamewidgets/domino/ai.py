@@ -156,7 +156,7 @@ from ..errors import GameOver
 from ..search import DEFAULT_BUDGET, Node, SearchTree, trace_options
 from ..untrusted import integer, number, short_repr
 from .endgame import exact_values
-from .inference import Facts, choices_likelihood, infer
+from .inference import Facts, infer
 from .playouts import MEDIUM_WEIGHTS, ends_after, hidden_counts, play_figures, playout
 from .rules import (
     DRAW,
@@ -428,24 +428,19 @@ class Hard(Player):
                tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
         facts = infer(view)
         spent = 0
-        if view.boneyard_count == 0:
-            exact, spent = self._exact(view, moves, facts, tree)
-            if exact is not None:
-                return exact
+        if view.boneyard_count == 0:  # the other hand is every unseen tile: search the rest exactly
+            values, spent = exact_values(view.hand, facts.unseen, cast(tuple[int, int], view.ends), moves,
+                                         budget=self.ENDGAME_BUDGET)
+            if values is not None:
+                return self._exact(view, moves, facts, values, spent, tree)
         scored, why, stats = self._sampled(view, moves, rng, tree, facts)
         return scored, why, {**stats, "nodes": stats["nodes"] + spent}
 
-    def _exact(self, view: PlayerView, moves: list[Play], facts: Facts, tree: SearchTree | None
-               ) -> tuple[tuple[list[_Scored], _Reason, dict[str, Any]] | None, int]:
-        """The boneyard is empty: the other hand is every unseen tile, and the rest of
-        the hand is searched exactly (None when that takes more than ENDGAME_BUDGET positions)."""
-        other = list(facts.unseen)
-        values, nodes = exact_values(view.hand, other, cast(tuple[int, int], view.ends), moves,
-                                     budget=self.ENDGAME_BUDGET)
-        if values is None:
-            return None, nodes
+    def _exact(self, view: PlayerView, moves: list[Play], facts: Facts, values: list[int], nodes: int,
+               tree: SearchTree | None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+        """The candidates of an ending searched exactly (``values``, in ``nodes`` positions)."""
         if tree is not None:
-            sample = _record_sample(tree, 1, other, [], exact=True)
+            sample = _record_sample(tree, 1, facts.unseen, [], exact=True)
             if sample is not None:
                 for move, value in zip(moves, values, strict=True):
                     tree.add(sample, move, kind="terminal" if len(view.hand) == 1 else "leaf", score=float(value),
@@ -453,9 +448,9 @@ class Hard(Player):
         scored: list[_Scored] = [(float(v), {"ev": float(v)}, {"win": float(v > 0), "pips": m.tile[0] + m.tile[1]})
                                  for m, v in zip(moves, values, strict=True)]
         stats = {"samples": 1, "nodes": nodes, "fallback_samples": 0, "exact": True, "effective_samples": 1.0,
-                 "beliefs": {tile_name(t): 1.0 for t in other}, "ruled_out": []}
-        return (scored, lambda m, s: (f"the boneyard is empty, so the other hand is known: played perfectly from "
-                                      f"here this wins {s[1]['ev']:+g} points"), stats), nodes
+                 "beliefs": {tile_name(t): 1.0 for t in facts.unseen}, "ruled_out": []}
+        return scored, lambda m, s: (f"the boneyard is empty, so the other hand is known: played perfectly from "
+                                     f"here this wins {s[1]['ev']:+g} points"), stats
 
     def _sampled(self, view: PlayerView, moves: list[Play], rng: np.random.Generator, tree: SearchTree | None,
                  facts: Facts) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
@@ -468,7 +463,8 @@ class Hard(Player):
         held = dict.fromkeys(facts.unseen, 0.0)
         weights: list[float] = []
         fallback = 0
-        candidates = [t for t in facts.unseen if t not in set(facts.ruled_out)]
+        ruled_out = set(facts.ruled_out)
+        candidates = [t for t in facts.unseen if t not in ruled_out]
         for _ in range(self.samples):
             if self.time_limit is not None and weights and time.perf_counter() - started > self.time_limit:
                 break
@@ -480,7 +476,7 @@ class Hard(Player):
                 other = [pool[int(i)] for i in rng.choice(len(pool), view.opponent_count, replace=False)]
                 deal = other, dict.fromkeys([*other, *facts.opponent_played], -1)
             other, entered = deal
-            weight = choices_likelihood(view, entered)
+            weight = facts.likelihood(entered)
             taken = set(other)
             rest = [t for t in facts.unseen if t not in taken]
             boneyard = [rest[int(i)] for i in rng.permutation(len(rest))]

@@ -29,7 +29,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .playouts import MEDIUM_STYLE, ends_after, hidden_counts, play_figures
+from .playouts import MEDIUM_STYLE, ends_after, hidden_counts, hidden_from, play_figures
 from .rules import DRAW, LEFT, PASS, PLAY, TILES, Play, PlayerView, Tile, legal_actions
 
 _INF = 1 << 30
@@ -74,11 +74,41 @@ class Facts:
         self.allowed = {k: [t for t in self.unseen if self.fits(t, k, _INF)] for k in self.free}
         possible = set().union(*self.allowed.values()) if self.allowed else set()
         self.ruled_out = tuple(t for t in self.unseen if t not in possible) if view.opponent_count else self.unseen
+        # for the likelihood of the opponent's choices, the same for every deal: when each
+        # tile was played, and each of its plays with the pips off the line just before it
+        self.played_at = {cast(Tile, e.tile): i for i, e in enumerate(history) if e.action == PLAY}
+        self.choices = [(i, e, hidden_counts([t for t in TILES if self.played_at.get(t, _INF) >= i]))
+                        for i, e in enumerate(history) if e.player == opp and e.action == PLAY and e.ends is not None]
 
     @property
     def opponent_played(self) -> list[Tile]:
         """Every tile the opponent has played."""
         return [tile for _, tile in self.played] + [tile for _, tile in self.slots if tile is not None]
+
+    def likelihood(self, entered: dict[Tile, int], beta: float = BETA) -> float:
+        """How likely the opponent's plays are in a deal where its tiles ``entered`` its
+        hand at those event indexes (-1: dealt; from :meth:`sample_entries`): the
+        product, over its plays that had alternatives, of the chance it picks that play
+        (see the module docstring). 1.0 when it never had a choice; never below e^-700,
+        so a sum of weights is never 0."""
+        log_likelihood = 0.0
+        for i, event, off_line in self.choices:
+            hand = [t for t, at in entered.items() if at < i and self.played_at.get(t, _INF) >= i]
+            hidden = hidden_from(off_line, hand)
+            left, right = cast(tuple[int, int], event.ends)
+            plays = [play for play in cast(list[Play], legal_actions(hand, event.ends, 1))  # the play made is one
+                     if left != right or play.end == LEFT]  # on equal ends, left and right are the same play
+            if len(plays) < 2:
+                continue
+            values = [math.fsum(w * f for w, f in zip(MEDIUM_STYLE, play_figures(
+                play.tile, ends_after(event.ends, play.tile, play.end), [t for t in hand if t != play.tile], hidden),
+                strict=True)) for play in plays]
+            chosen = next(k for k, play in enumerate(plays) if play.tile == event.tile and (
+                play.end == event.end or left == right))
+            top = max(values)
+            log_likelihood += beta * (values[chosen] - top) - math.log(math.fsum(math.exp(beta * (v - top))
+                                                                                for v in values))
+        return math.exp(max(log_likelihood, -700.0))
 
     def fits(self, tile: Tile, slot: int, leave: int) -> bool:
         """Could ``tile`` have entered by ``slot`` and stayed until event ``leave``?"""
@@ -139,32 +169,6 @@ def infer(view: PlayerView) -> Facts:
 
 def choices_likelihood(view: PlayerView, entered: dict[Tile, int], beta: float = BETA) -> float:
     """How likely the opponent's plays in ``view``'s history are in a deal where its
-    tiles ``entered`` its hand at those event indexes (-1: dealt; from
-    :meth:`Facts.sample_entries`): the product, over its plays that had alternatives,
-    of the chance it picks that play (see the module docstring). 1.0 when it never had
-    a choice."""
-    opponent = view.opponent
-    history = view.history
-    played_at = {cast(Tile, e.tile): i for i, e in enumerate(history) if e.action == PLAY}
-    weights = MEDIUM_STYLE
-    log_likelihood = 0.0
-    for i, event in enumerate(history):
-        if event.player != opponent or event.action != PLAY or event.ends is None:
-            continue
-        hand = [t for t, at in entered.items() if at < i and played_at.get(t, _INF) >= i]
-        line = {t for t, at in played_at.items() if at < i}
-        hidden = hidden_counts([t for t in TILES if t not in line and t not in hand])
-        left, right = event.ends
-        plays = [play for play in cast(list[Play], legal_actions(hand, event.ends, 1))  # the play made is one
-                 if left != right or play.end == LEFT]  # on equal ends, left and right are the same play
-        if len(plays) < 2:
-            continue
-        values = [math.fsum(w * f for w, f in zip(weights, play_figures(
-            play.tile, ends_after(event.ends, play.tile, play.end), [t for t in hand if t != play.tile], hidden),
-            strict=True)) for play in plays]
-        chosen = next(k for k, play in enumerate(plays) if play.tile == event.tile and (
-            play.end == event.end or left == right))
-        top = max(values)
-        log_likelihood += beta * (values[chosen] - top) - math.log(math.fsum(math.exp(beta * (v - top))
-                                                                            for v in values))
-    return math.exp(max(log_likelihood, -700.0))  # never 0: a sum of weights is never 0
+    tiles ``entered`` its hand at those event indexes: :meth:`Facts.likelihood` (made
+    once per view where many deals are weighed)."""
+    return Facts(view).likelihood(entered, beta)

@@ -66,6 +66,17 @@ def hidden_counts(unseen: Sequence[Tile]) -> list[int]:
     return counts
 
 
+def hidden_from(off_line: Sequence[int], hand: Sequence[Tile]) -> list[int]:
+    """What a player holding ``hand`` cannot see, per pip, from ``off_line`` (the
+    :func:`hidden_counts` of every tile not on the line)."""
+    hidden = list(off_line)
+    for a, b in hand:
+        hidden[a] -= 1
+        if b != a:
+            hidden[b] -= 1
+    return hidden
+
+
 def play_figures(tile: Tile, ends: tuple[int, int], rest: Sequence[Tile], hidden: Sequence[int]
                  ) -> tuple[int, int, int, float]:
     """The figures of a play (see the module docstring): ``tile`` played, leaving the
@@ -86,11 +97,7 @@ def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: 
     fits = [t for t in hand if left in t or right in t]
     if not fits:
         return None
-    hidden = list(offline)  # what this player cannot see: the tiles off the line, less its own
-    for a, b in hand:
-        hidden[a] -= 1
-        if b != a:
-            hidden[b] -= 1
+    hidden = hidden_from(offline, hand)
     wp, wd, wo, ws = weights
     best: tuple[Tile, bool] | None = None
     key = -1e18
