@@ -1,19 +1,22 @@
-"""Hard's knowledge beyond the greedy playout: the exact search of an ending (checked
-against a plain minimax over the rules' own Game), the weighing of a sampled deal by
-how likely it makes the opponent's plays, and the playouts' choice of play (the best
-by the style's weighing of the play's figures)."""
+"""Hard's knowledge beyond the greedy playout: the exact searches of an ending (checked
+against a plain minimax and a plain expectimax over the rules' own Game), the weighing
+of a sampled deal by how likely it makes the opponent's plays under its two models of
+a player, and the playouts' choice of play (the best by the style's weighing of the
+play's figures)."""
 
 from __future__ import annotations
 
+import math
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from gamewidgets.domino import Game, Play
-from gamewidgets.domino.ai import Hard
-from gamewidgets.domino.endgame import exact_values
-from gamewidgets.domino.inference import choices_likelihood, infer
+from gamewidgets.domino.ai import Hard, Medium, medium_terms
+from gamewidgets.domino.endgame import exact_values, expected_values
+from gamewidgets.domino.inference import BETA, MODELS, choices_likelihood, infer, nudged_choice_chance
 from gamewidgets.domino.playouts import BLOCKING_STYLE, MEDIUM_STYLE, _pick, ends_after, hidden_counts, play_figures
 from gamewidgets.domino.rules import TILES, legal_actions
 
@@ -55,13 +58,13 @@ def test_the_exact_search_agrees_with_a_plain_minimax_over_the_rules(seed):
     game = small_ending(seed)
     me = game.turn
     plays = game.legal_moves()
-    values, nodes = exact_values(game.hand(me), game.hand(1 - me), game.ends, plays, game.boneyard)
+    values, _ = exact_values(game.hand(me), game.hand(1 - me), game.ends, plays, game.boneyard)
     expected = []
     for play in plays:
         game.play(play)
         expected.append(minimax(game, me))
         game.undo()
-    assert values == expected and nodes >= 1
+    assert values == expected  # (no position searched where every play empties the hand)
 
 
 def test_the_exact_search_gives_up_past_its_budget():
@@ -84,27 +87,117 @@ def empty_boneyard(seed: int) -> Game:
             game.play(rnd.choice(game.legal_moves()))
 
 
+def expectimax(game: Game, me: int, memo: dict | None = None) -> tuple[float, float]:
+    """(Expected signed points, chance of winning) for ``me`` playing its best while
+    the other picks each of its plays (a tile on equal ends once) with the chance
+    ``exp(BETA * Medium's weighing of the play)``, normalised: every legal move of the
+    rules tried on the Game itself, Medium's weighing from the mover's own view."""
+    memo = {} if memo is None else memo
+    if game.is_over:
+        outcome = game.outcome()
+        points = 0 if outcome.winner is None else outcome.points if outcome.winner == me else -outcome.points
+        return float(points), float(outcome.winner == me)
+    key = (tuple(map(frozenset, game.hands)), game.ends, game.turn, game.passes)
+    if key not in memo:
+        moves = game.legal_moves()
+        if game.turn != me:
+            moves = [m for m in moves if not isinstance(m, Play) or game.ends[0] != game.ends[1] or m.end == "left"]
+        results = []
+        for move in moves:
+            game.play(move)
+            results.append(expectimax(game, me, memo))
+            game.undo()
+        if game.turn == me:
+            memo[key] = max(results)
+        else:
+            view = game.view(game.turn)
+            weighed = [sum(Medium.WEIGHTS[k] * v for k, v in medium_terms(view, m).items()) if isinstance(m, Play)
+                       else 0.0 for m in moves]
+            chances = [math.exp(BETA * (w - max(weighed))) for w in weighed]
+            memo[key] = (sum(c * r[0] for c, r in zip(chances, results, strict=True)) / sum(chances),
+                         sum(c * r[1] for c, r in zip(chances, results, strict=True)) / sum(chances))
+    return memo[key]
+
+
+def small_empty_ending(seed: int) -> Game:
+    """A hand played at random until the boneyard is empty and the two hands hold at
+    most eight tiles together, the player to move holding a choice of plays."""
+    rnd = random.Random(seed)
+    while True:
+        game = Game(rnd.randrange(2**32))
+        while not game.is_over:
+            if not game.boneyard and len(game.legal_moves()) >= 2 and len(game.hand(0)) + len(game.hand(1)) <= 8:
+                return game
+            game.play(rnd.choice(game.legal_moves()))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_expected_search_agrees_with_a_plain_expectimax_and_is_never_below_minimax(seed):
+    game = small_empty_ending(seed)
+    me = game.turn
+    plays = game.legal_moves()
+    results, _ = expected_values(game.hand(me), game.hand(1 - me), game.ends, plays)
+    perfect, _ = exact_values(game.hand(me), game.hand(1 - me), game.ends, plays)
+    assert results is not None and perfect is not None
+    for play, (points, won), worst in zip(plays, results, perfect, strict=True):
+        game.play(play)
+        assert (points, won) == pytest.approx(expectimax(game, me), abs=1e-9)
+        game.undo()
+        assert points >= worst - 1e-9 and 0 <= won <= 1
+
+
+def test_the_expected_search_gives_up_past_its_budget():
+    game = small_empty_ending(3)
+    me = game.turn
+    assert expected_values(game.hand(me), game.hand(1 - me), game.ends, game.legal_moves(), budget=1) == (None, 2)
+
+
 @settings(max_examples=10, deadline=None)
 @given(st.integers(0, 2**32))
 def test_hard_searches_an_ending_exactly_once_the_boneyard_is_empty(seed):
-    """The other hand is then every unseen tile: Hard's candidates carry the exact
-    values, its beliefs are certain, and its tree holds the one deal it knows."""
+    """The other hand is then every unseen tile: Hard's candidates carry the expected
+    points against the opponent as modelled, its beliefs are certain, and its tree
+    holds the one deal it knows."""
     game = empty_boneyard(seed)
     view = game.view(game.turn)
     analysis = Hard(seed=1, samples=5, time_limit=None).analyse(game, trace=True)
-    values, nodes = exact_values(view.hand, view.unseen, view.ends, view.legal_actions(), budget=Hard.ENDGAME_BUDGET)
-    if values is None:  # an ending too big for the budget (hands of 9 and 15 tiles) is sampled, its work counted
-        assert "exact" not in analysis.stats and analysis.stats["samples"] == 5
-        assert analysis.stats["nodes"] == nodes + 5 * len(view.legal_actions())
-        return
+    results, nodes = expected_values(view.hand, view.unseen, view.ends, view.legal_actions(),
+                                     budget=Hard.EXPECTED_BUDGET)
+    if results is None:  # too big for the expectimax: minimax, else (hands of 9 and 15 tiles) samples
+        values, more = exact_values(view.hand, view.unseen, view.ends, view.legal_actions(), budget=Hard.ENDGAME_BUDGET)
+        if values is None:
+            assert "exact" not in analysis.stats and analysis.stats["samples"] == 5
+            assert analysis.stats["nodes"] == nodes + more + 5 * len(view.legal_actions())
+            return
+        assert analysis.stats["ending"] == "perfect play" and analysis.stats["nodes"] == nodes + more
+        results = [(v, float(v > 0)) for v in values]
+    else:
+        assert analysis.stats["ending"] == "modelled" and analysis.stats["nodes"] == nodes
     assert analysis.stats["exact"] and analysis.stats["samples"] == 1
-    assert {c.move: c.score for c in analysis.candidates} == dict(zip(view.legal_actions(), values, strict=True))
+    assert {c.move: c.score for c in analysis.candidates} == {
+        move: round(points, 4) for move, (points, _) in zip(view.legal_actions(), results, strict=True)}
     assert all(c.terms == {"ev": c.score} for c in analysis.candidates)
-    assert analysis.chosen.score == max(values)
+    assert analysis.chosen.score == max(round(points, 4) for points, _ in results)
     sample, = analysis.tree.root.children
     assert sample.facts["exact"] and sample.facts["weight"] == 1.0 and sample.move.boneyard == ()
     assert sorted(sample.move.hand) == sorted(game.hand(1 - game.turn))  # known by elimination
     assert set(Hard(seed=1, samples=5).beliefs(view)["beliefs"].values()) == {1.0}
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 12), min_size=1, max_size=20))
+def test_the_nudged_heaviest_play_is_one_of_the_plays_for_certain(pips):
+    """Easy's way (each play's pips plus a nudge below 6): the chances of the plays add up to 1."""
+    assert math.fsum(nudged_choice_chance(pips, k) for k in range(len(pips))) == pytest.approx(1.0, abs=1e-9)
+
+
+@pytest.mark.parametrize("lighter_by", [0, 1, 3, 5, 6, 8])
+def test_a_lighter_play_is_made_only_when_the_nudges_make_up_the_difference(lighter_by):
+    """Two plays ``d`` pips apart: the lighter wins when its nudge beats the other's by
+    more than ``d``: a chance of (6 - d)² / 72, none from 6 pips on."""
+    assert nudged_choice_chance([9 - lighter_by, 9], 0) == pytest.approx(max(6 - lighter_by, 0) ** 2 / 72,
+                                                                         abs=1e-12)
 
 
 def test_a_deal_in_which_the_opponent_passed_over_a_better_play_is_less_likely():
@@ -121,6 +214,23 @@ def test_a_deal_in_which_the_opponent_passed_over_a_better_play_is_less_likely()
     unlikely, certain = choices_likelihood(view, held_both), choices_likelihood(view, held_one)
     assert 0 < unlikely < 0.5 and certain == 1.0
     assert choices_likelihood(game.view(1), {(6, 6): -1}) == 1.0  # player 0 has made no play yet
+
+
+def test_a_play_six_pips_lighter_than_a_fit_leaves_only_the_model_that_weighs_plays():
+    """Player 1 plays the 5-0 on fives while (in this deal) holding the 6-5, 6 pips
+    heavier: a player of heavy tiles nudged by less than 6 pips never does that, so the
+    deal's likelihood is the other model's share alone."""
+    others = [t for t in TILES if t not in {(5, 5), (5, 0), (6, 5), (6, 6), (3, 1), (2, 2), (4, 1)}]
+    game = Game.from_position([[(6, 6), (3, 1), *others[:5]], [(5, 0), (6, 5), (2, 2), (4, 1)]], [(5, 5)],
+                              others[5:], turn=1)
+    game.play(Play((5, 0), "left"))
+    view = game.view(0)
+    deal = {(5, 0): -1, (6, 5): -1, (2, 2): -1, (4, 1): -1}
+    facts = infer(view)
+    left_lighter = choices_likelihood(view, deal)
+    assert 0 < left_lighter < MODELS["weighs its plays"]
+    # the same deal with the 6-5 swapped for the 5-4 (4 pips heavier): both models give it a chance
+    assert facts.likelihood({(5, 0): -1, (5, 4): -1, (2, 2): -1, (4, 1): -1}) > left_lighter
 
 
 def test_the_weighed_beliefs_lean_away_from_what_the_opponents_plays_make_unlikely():

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from gamewidgets.domino import Game, Play, tile_name
 from gamewidgets.domino.ai import Easy, Hard, Medium, Sample, SeatPosition, infer, playout
-from gamewidgets.domino.endgame import exact_values
+from gamewidgets.domino.endgame import expected_values
 from gamewidgets.search import DEFAULT_BUDGET, SearchTree
 
 SAMPLES = 12
@@ -192,7 +192,7 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
     """``node.game()`` of a sample is the imagined deal made from the view, and each
     play's node there is that deal after the play; the playout of that deal gives the
     node's score (the deal recorded is the one the search played out), or, once the
-    boneyard is empty, the exact search of it."""
+    boneyard is empty, the expected search of it."""
     view = game.view(game.turn)
     me, opp = view.player, view.opponent
     _, tree = hard_tree(game, seed, samples=6)
@@ -211,8 +211,9 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
             assert after.game == expected and after.game.hand(opp) == deal.hand(opp)
             mine = [t for t in view.hand if t != node.move.tile]
             if sample.facts.get("exact"):
-                values, _ = exact_values(view.hand, sample.move.hand, view.ends, [node.move])
-                assert values == [node.score] and view.boneyard_count == 0
+                (points, won), = expected_values(view.hand, sample.move.hand, view.ends, [node.move])[0]
+                assert round(points, 4) == node.score and node.facts["won"] == (won > 0.5)
+                assert view.boneyard_count == 0
             elif mine:
                 hands = [mine, list(sample.move.hand)] if me == 0 else [list(sample.move.hand), mine]
                 assert playout(hands, list(reversed(sample.move.boneyard)), after.game.ends, opp, 0, me) == node.score

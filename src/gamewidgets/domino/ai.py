@@ -28,34 +28,54 @@ Levels
   ``samples`` hidden deals consistent with all of that (the opponent's hand, when each
   of its tiles came into it, and a random boneyard order) and **weighs** each deal by
   how likely it makes the opponent's plays so far (:func:`~gamewidgets.domino.inference.choices_likelihood`:
-  the opponent is expected to play roughly as Medium weighs a play, so a deal in which
-  it left a heavier play that fitted counts for less). It plays every candidate on
-  every deal (the same deals for every candidate) and finishes the hand with a
-  **playout** (:mod:`gamewidgets.domino.playouts`): itself in a blocking style (ends
-  the opponent can hardly match first), the opponent as Medium plays. A candidate's
-  score is its weighted mean signed points for the player (points won, minus points
-  lost) over the deals, its one term ``ev``; the analysis also holds the facts ``win``
-  (the weighted share of deals won) and ``pips``, and, in ``stats``: ``beliefs`` (the
-  weighted chance that the opponent holds each unseen tile), ``ruled_out`` (the tiles
-  the facts exclude) and ``effective_samples`` (``(Σw)² / Σw²``: how many equally
-  weighted deals the weighed ones are worth). Once the **boneyard is empty** the
-  other hand is every tile the player has not seen, nothing is hidden, and Hard
-  searches the rest of the hand exactly (:mod:`gamewidgets.domino.endgame`: alpha-beta
-  over points with a transposition table); each candidate's ``ev`` is then the points
-  it wins with perfect play on both sides, ``stats["exact"]`` is True and
-  ``samples`` 1. An ending that needs more than ``Hard.ENDGAME_BUDGET`` (200,000)
-  positions is sampled instead.
+  Hard does not know how the opponent plays, so it holds two models of a player, half
+  each: one that picks a play roughly as Medium weighs it, one that plays heavy tiles
+  nudged at random as Easy does; a deal in which the opponent left a heavier or better
+  play that fitted counts for less). It plays every candidate on every deal (the same
+  deals for every candidate) and finishes the hand with a **playout**
+  (:mod:`gamewidgets.domino.playouts`): itself in a blocking style (ends the opponent
+  can hardly match first), the opponent as Medium plays. A candidate's score is its
+  weighted mean signed points for the player (points won, minus points lost) over the
+  deals, its one term ``ev``; the analysis also holds the facts ``win`` (the weighted
+  share of deals won) and ``pips``, and, in ``stats``: ``beliefs`` (the weighted chance
+  that the opponent holds each unseen tile), ``ruled_out`` (the tiles the facts
+  exclude) and ``effective_samples`` (``(Σw)² / Σw²``: how many equally weighted deals
+  the weighed ones are worth). Once the **boneyard is empty** the other hand is every
+  tile the player has not seen, nothing is hidden, and Hard searches the rest of the
+  hand exactly (:mod:`gamewidgets.domino.endgame`): each candidate's ``ev`` is then the
+  points it wins on average when Hard plays its best and the opponent picks each play
+  with the chance the first model gives it (an expectimax, never below what perfect
+  play on both sides gives: it prefers the play that leaves a fallible opponent more
+  ways to go wrong), ``win`` its chance of winning the hand so, ``stats["exact"]`` is
+  True, ``stats["ending"]`` ``"modelled"`` and ``samples`` 1. An ending of more than
+  ``Hard.EXPECTED_BUDGET`` (300,000) positions is searched for perfect play on both
+  sides instead (alpha-beta; ``stats["ending"]`` ``"perfect play"``), and one of more
+  than ``Hard.ENDGAME_BUDGET`` (200,000) positions for that too is sampled.
 
   What each part added (400 hands, seed 9, ``--time 0``; hands won by Hard against
   Medium / Easy): the greedy playouts of before, 58.0 % / 72.0 %; Medium's style in
-  the playouts, 62.3 % / 71.2 %; deals weighed by the opponent's plays, 65.0 % /
-  71.2 %; Hard's own playout moves in the blocking style, 67.8 % / 74.0 %; all of it
-  as written here, with the exact ending, 66.8 % / 74.0 % (``benchmarks/domino_strength.py``
-  prints the ladder). Tried and left out: an exact search of each sampled deal from
-  mid-hand (both sides then play as if they saw every tile: 57.8 % against Medium with
-  20 deals, at up to 15 s a move), 1,000 to 1,500 deals instead of 300 (no gain beyond
-  the noise), counting a hand won as 100 extra points (73.2 % / 63.7 %), a blocking
-  weight of 25 instead of 10 (74.0 % against Easy) and a ``BETA`` of 0.25 (70.8 %).
+  the playouts, 62.3 % / 71.2 %; deals weighed by the opponent's plays (the first
+  model only), 65.0 % / 71.2 %; Hard's own playout moves in the blocking style, 67.8 %
+  / 74.0 %; with the exact ending (perfect play on both sides), 66.8 % / 74.0 %; with
+  the second model of the opponent and the expected ending, as written here,
+  67.0 % / 73.5 %. That last step measured on 1,600 other hands against
+  Easy (seeds 5, 13, 17 and 21, the same deals and seeds for both versions):
+  76.2 % of hands won instead of 74.4 % (+1.8 ± 0.7 points of percentage on the
+  same hands) and +0.55 ± 0.28 points per hand; on seed 9 alone it won two hands
+  fewer, 73.5 % against 74.0 % (``benchmarks/domino_strength.py`` prints the ladder). Tried and
+  left out: an exact search of each sampled deal from mid-hand (both sides then play
+  as if they saw every tile: 57.8 % against Medium with 20 deals, at up to 15 s a
+  move), 1,000 to 1,500 deals instead of 300 (no gain beyond the noise), counting a
+  hand won as 100 extra points (73.2 % / 63.7 %) or 5 (0.8 points of percentage fewer
+  hands won against Easy on seeds 5, 9 and 13), a blocking weight of 25 instead of 10
+  (74.0 % against Easy), a ``BETA`` of 0.25 (70.8 %), and, measured on the 1,200
+  hands of seeds 5, 9 and 13 against Easy (hands won, against the version before the
+  second model): the opponent playing as Easy (nudged at random) in the playouts
+  (-1.5 ± 1.4 points of percentage), or as Medium with random choices (-1.5 ± 1.3),
+  or in the blocking style (-1.9 ± 1.4); Hard's playout moves told the opponent's
+  imagined hand (-1.8 ± 1.3) or looking one move ahead on the imagined deal (about -2
+  on seeds 5 and 9); the better of two playout styles per candidate (+0.2 ± 0.3, at
+  twice the time).
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
@@ -155,9 +175,9 @@ from ..analysis import Analysis, Candidate
 from ..errors import GameOver
 from ..search import DEFAULT_BUDGET, Node, SearchTree, trace_options
 from ..untrusted import integer, number, short_repr
-from .endgame import exact_values
+from .endgame import exact_values, expected_values
 from .inference import Facts, infer
-from .playouts import MEDIUM_WEIGHTS, ends_after, hidden_counts, play_figures, playout
+from .playouts import EASY_NUDGE, MEDIUM_WEIGHTS, ends_after, hidden_counts, play_figures, playout
 from .rules import (
     DRAW,
     PASS,
@@ -344,7 +364,7 @@ class Easy(Player):
     """The heaviest tile that fits, nudged by up to 6 random pips."""
 
     name = "easy"
-    NOISE = 6.0
+    NOISE = EASY_NUDGE
 
     def _score(self, view: PlayerView, moves: list[Play], rng: np.random.Generator,
                tree: SearchTree | None = None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
@@ -399,7 +419,9 @@ class Hard(Player):
     name = "hard"
 
     options = ("samples", "time_limit", *Player.options)
-    #: the most positions the exact search of an ending may visit before it gives way to sampling
+    #: the most positions the expected search of an ending may visit before it gives way to minimax
+    EXPECTED_BUDGET = 300_000
+    #: the most positions the minimax of an ending may visit before it gives way to sampling
     ENDGAME_BUDGET = 200_000
 
     def __init__(self, *, seed: int | None = None, samples: int = 300, time_limit: float | None = 1.5,
@@ -429,26 +451,40 @@ class Hard(Player):
         facts = infer(view)
         spent = 0
         if view.boneyard_count == 0:  # the other hand is every unseen tile: search the rest exactly
-            values, spent = exact_values(view.hand, facts.unseen, cast(tuple[int, int], view.ends), moves,
-                                         budget=self.ENDGAME_BUDGET)
-            if values is not None:
-                return self._exact(view, moves, facts, values, spent, tree)
+            ends = cast(tuple[int, int], view.ends)
+            expected, spent = expected_values(view.hand, facts.unseen, ends, moves, budget=self.EXPECTED_BUDGET)
+            if expected is not None:
+                return self._exact(view, moves, facts, expected, spent, tree, modelled=True)
+            perfect, nodes = exact_values(view.hand, facts.unseen, ends, moves, budget=self.ENDGAME_BUDGET)
+            spent += nodes
+            if perfect is not None:
+                return self._exact(view, moves, facts, [(v, float(v > 0)) for v in perfect], spent, tree,
+                                   modelled=False)
         scored, why, stats = self._sampled(view, moves, rng, tree, facts)
         return scored, why, {**stats, "nodes": stats["nodes"] + spent}
 
-    def _exact(self, view: PlayerView, moves: list[Play], facts: Facts, values: list[int], nodes: int,
-               tree: SearchTree | None) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
-        """The candidates of an ending searched exactly (``values``, in ``nodes`` positions)."""
+    def _exact(self, view: PlayerView, moves: list[Play], facts: Facts, results: Sequence[tuple[float, float]],
+               nodes: int, tree: SearchTree | None, modelled: bool) -> tuple[list[_Scored], _Reason, dict[str, Any]]:
+        """The candidates of an ending searched exactly: ``results`` (expected points, chance
+        of winning) per play, in ``nodes`` positions; ``modelled``: the opponent as
+        modelled (else both sides perfect)."""
+        values = [round(points, 4) for points, _ in results]
         if tree is not None:
             sample = _record_sample(tree, 1, facts.unseen, [], exact=True)
             if sample is not None:
-                for move, value in zip(moves, values, strict=True):
-                    tree.add(sample, move, kind="terminal" if len(view.hand) == 1 else "leaf", score=float(value),
-                             terms={"points": float(value)}, facts={"won": value > 0})
-        scored: list[_Scored] = [(float(v), {"ev": float(v)}, {"win": float(v > 0), "pips": m.tile[0] + m.tile[1]})
-                                 for m, v in zip(moves, values, strict=True)]
-        stats = {"samples": 1, "nodes": nodes, "fallback_samples": 0, "exact": True, "effective_samples": 1.0,
-                 "beliefs": {tile_name(t): 1.0 for t in facts.unseen}, "ruled_out": []}
+                for move, value, (_, won) in zip(moves, values, results, strict=True):
+                    tree.add(sample, move, kind="terminal" if len(view.hand) == 1 else "leaf", score=value,
+                             terms={"points": value}, facts={"won": won > 0.5})
+        scored: list[_Scored] = [(v, {"ev": v}, {"win": round(won, 3), "pips": m.tile[0] + m.tile[1]})
+                                 for m, v, (_, won) in zip(moves, values, results, strict=True)]
+        stats: dict[str, Any] = {
+            "samples": 1, "nodes": nodes, "fallback_samples": 0, "exact": True, "effective_samples": 1.0,
+            "ending": "modelled" if modelled else "perfect play",
+            "beliefs": {tile_name(t): 1.0 for t in facts.unseen}, "ruled_out": []}
+        if modelled:
+            return scored, lambda m, s: (f"the boneyard is empty, so the other hand is known: playing its best "
+                                         f"against the opponent as modelled, this wins {s[1]['ev']:+g} points on "
+                                         f"average ({s[2]['win']:.0%} of the time)"), stats
         return scored, lambda m, s: (f"the boneyard is empty, so the other hand is known: played perfectly from "
                                      f"here this wins {s[1]['ev']:+g} points"), stats
 

@@ -10,6 +10,9 @@ and the boneyard can hold, the likelier the opponent must draw). A *style* weigh
 - :data:`MEDIUM_STYLE` — Medium's weights (1, 3, 2, 0.7). Hard also expects the
   opponent to play so, in its playouts and when it weighs what the opponent's plays
   so far say about its hand (:mod:`gamewidgets.domino.inference`).
+- :data:`EASY_NUDGE` — not a style: Easy plays the legal play of the most pips after
+  each is nudged up by a random amount below 6 pips. Hard weighs the opponent's plays
+  by this model too (:mod:`gamewidgets.domino.inference`).
 - :data:`BLOCKING_STYLE` — Hard's own style in its playouts (1, 3, 2, 10): the ends
   the opponent can hardly match come first. Measured as a level of its own (2,000
   hands, duplicate pairs, no search), it wins 69.5 % of hands against Easy and 58.8 %
@@ -44,6 +47,8 @@ MEDIUM_WEIGHTS: dict[str, float] = {"pips": 1.0, "double": 3.0, "own": 2.0, "sca
 MEDIUM_STYLE = style(MEDIUM_WEIGHTS)
 #: how Hard plays in its own playouts: as Medium, with ends the opponent can hardly match first
 BLOCKING_STYLE = style({"pips": 1.0, "double": 3.0, "own": 2.0, "scarce": 10.0})
+#: Easy's way: each legal play scores its pips plus a random nudge drawn uniformly below this many pips
+EASY_NUDGE = 6.0
 
 
 def ends_after(ends: tuple[int, int] | None, tile: Tile, end: str) -> tuple[int, int]:
