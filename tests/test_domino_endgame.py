@@ -39,15 +39,16 @@ def minimax(game: Game, me: int, memo: dict | None = None) -> int:
     return memo[key]
 
 
-def small_ending(seed: int) -> Game:
-    """A position of a hand played at random until the two hands hold at most seven
-    tiles together, the player to move holding a choice of plays."""
+def played_until(seed: int, tiles: int, boneyard: int = 14) -> Game:
+    """A hand played at random until the two hands hold at most ``tiles`` tiles
+    together and the boneyard at most ``boneyard``, the player to move holding a choice
+    of plays."""
     rnd = random.Random(seed)
     while True:
         game = Game(rnd.randrange(2**32))
         while not game.is_over:
             plays = [m for m in game.legal_moves() if isinstance(m, Play)]
-            if len(plays) >= 2 and len(game.hand(0)) + len(game.hand(1)) <= 7:
+            if len(plays) >= 2 and len(game.hand(0)) + len(game.hand(1)) <= tiles and len(game.boneyard) <= boneyard:
                 return game
             game.play(rnd.choice(game.legal_moves()))
 
@@ -55,7 +56,7 @@ def small_ending(seed: int) -> Game:
 @settings(max_examples=40, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_exact_search_agrees_with_a_plain_minimax_over_the_rules(seed):
-    game = small_ending(seed)
+    game = played_until(seed, 7)
     me = game.turn
     plays = game.legal_moves()
     values, _ = exact_values(game.hand(me), game.hand(1 - me), game.ends, plays, game.boneyard)
@@ -68,23 +69,11 @@ def test_the_exact_search_agrees_with_a_plain_minimax_over_the_rules(seed):
 
 
 def test_the_exact_search_gives_up_past_its_budget():
-    game = small_ending(3)
+    game = played_until(3, 7)
     me = game.turn
     values, nodes = exact_values(game.hand(me), game.hand(1 - me), game.ends, game.legal_moves(), game.boneyard,
                                  budget=1)
     assert values is None and nodes == 2
-
-
-def empty_boneyard(seed: int) -> Game:
-    """A hand played at random until the boneyard is empty, the player to move with a
-    choice of plays."""
-    rnd = random.Random(seed)
-    while True:
-        game = Game(rnd.randrange(2**32))
-        while not game.is_over:
-            if not game.boneyard and len(game.legal_moves()) >= 2:
-                return game
-            game.play(rnd.choice(game.legal_moves()))
 
 
 def expectimax(game: Game, me: int, memo: dict | None = None) -> tuple[float, float]:
@@ -119,22 +108,10 @@ def expectimax(game: Game, me: int, memo: dict | None = None) -> tuple[float, fl
     return memo[key]
 
 
-def small_empty_ending(seed: int) -> Game:
-    """A hand played at random until the boneyard is empty and the two hands hold at
-    most eight tiles together, the player to move holding a choice of plays."""
-    rnd = random.Random(seed)
-    while True:
-        game = Game(rnd.randrange(2**32))
-        while not game.is_over:
-            if not game.boneyard and len(game.legal_moves()) >= 2 and len(game.hand(0)) + len(game.hand(1)) <= 8:
-                return game
-            game.play(rnd.choice(game.legal_moves()))
-
-
 @settings(max_examples=30, deadline=None)
 @given(st.integers(0, 2**32))
 def test_the_expected_search_agrees_with_a_plain_expectimax_and_is_never_below_minimax(seed):
-    game = small_empty_ending(seed)
+    game = played_until(seed, 8, boneyard=0)
     me = game.turn
     plays = game.legal_moves()
     results, _ = expected_values(game.hand(me), game.hand(1 - me), game.ends, plays)
@@ -148,7 +125,7 @@ def test_the_expected_search_agrees_with_a_plain_expectimax_and_is_never_below_m
 
 
 def test_the_expected_search_gives_up_past_its_budget():
-    game = small_empty_ending(3)
+    game = played_until(3, 8, boneyard=0)
     me = game.turn
     assert expected_values(game.hand(me), game.hand(1 - me), game.ends, game.legal_moves(), budget=1) == (None, 2)
 
@@ -159,7 +136,7 @@ def test_hard_searches_an_ending_exactly_once_the_boneyard_is_empty(seed):
     """The other hand is then every unseen tile: Hard's candidates carry the expected
     points against the opponent as modelled, its beliefs are certain, and its tree
     holds the one deal it knows."""
-    game = empty_boneyard(seed)
+    game = played_until(seed, 28, boneyard=0)
     view = game.view(game.turn)
     analysis = Hard(seed=1, samples=5, time_limit=None).analyse(game, trace=True)
     results, nodes = expected_values(view.hand, view.unseen, view.ends, view.legal_actions(),

@@ -34,7 +34,7 @@ information. Two searches value each play from there:
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from .inference import BETA
 from .playouts import MEDIUM_STYLE, play_figures
@@ -130,27 +130,32 @@ class _Search:
         return best
 
 
+def _after_each_play(mine: Sequence[Tile], theirs: Sequence[Tile], ends: tuple[int, int], plays: Sequence[Play]
+                     ) -> Iterator[tuple[int, int, int, int, int, int]]:
+    """For each of ``plays`` of the player holding ``mine``: the hand it leaves and the
+    other hand (masks), the line's ends after it, the pips left in each hand."""
+    hand, other = _mask(mine), _mask(theirs)
+    my_pips, their_pips = sum(_PIPS[_INDEX[t]] for t in mine), sum(_PIPS[_INDEX[t]] for t in theirs)
+    left, right = ends
+    for play in plays:
+        tile = _INDEX[play.tile]
+        after = (_OTHER[tile][left], right) if play.end == LEFT else (left, _OTHER[tile][right])
+        yield hand & ~(1 << tile), other, *after, my_pips - _PIPS[tile], their_pips
+
+
 def exact_values(mine: Sequence[Tile], theirs: Sequence[Tile], ends: tuple[int, int], plays: Sequence[Play],
                  boneyard: Sequence[Tile] = (), budget: int = 200_000) -> tuple[list[int] | None, int]:
     """The exact signed points of each of ``plays`` for the player holding ``mine``
     against ``theirs`` at the line's ``ends`` (``boneyard`` in draw order), and the
     positions searched; the values are None when the ``budget`` of positions ran out."""
     search = _Search(boneyard, budget)
-    hand, other = _mask(mine), _mask(theirs)
-    my_pips, their_pips = sum(_PIPS[_INDEX[t]] for t in mine), sum(_PIPS[_INDEX[t]] for t in theirs)
-    left, right = ends
-    values = []
     try:
-        for play in plays:
-            tile = _INDEX[play.tile]
-            rest = hand & ~(1 << tile)
-            after = (_OTHER[tile][left], right) if play.end == LEFT else (left, _OTHER[tile][right])
-            values.append(their_pips if not rest else -search.value(
-                other, rest, 0, after[0], after[1], 0, their_pips, my_pips - _PIPS[tile], -_WORST, _WORST))
+        values = [their_pips if not rest else -search.value(other, rest, 0, left, right, 0, their_pips, my_pips,
+                                                             -_WORST, _WORST)
+                  for rest, other, left, right, my_pips, their_pips in _after_each_play(mine, theirs, ends, plays)]
     except OutOfBudget:
         return None, search.nodes
     return values, search.nodes
-
 
 class _Expectation:
     """The expectimax of :func:`expected_values`: the player maximises, the opponent
@@ -229,17 +234,10 @@ def expected_values(mine: Sequence[Tile], theirs: Sequence[Tile], ends: tuple[in
     winning the hand, the player playing its best and the opponent as modelled (see the
     module docstring), and the positions searched; None when the ``budget`` ran out."""
     search = _Expectation(beta, budget)
-    hand, other = _mask(mine), _mask(theirs)
-    my_pips, their_pips = sum(_PIPS[_INDEX[t]] for t in mine), sum(_PIPS[_INDEX[t]] for t in theirs)
-    left, right = ends
-    values = []
     try:
-        for play in plays:
-            tile = _INDEX[play.tile]
-            rest = hand & ~(1 << tile)
-            after = (_OTHER[tile][left], right) if play.end == LEFT else (left, _OTHER[tile][right])
-            values.append((float(their_pips), 1.0) if not rest else search.value(
-                False, rest, other, after[0], after[1], 0, my_pips - _PIPS[tile], their_pips))
+        values = [(float(their_pips), 1.0) if not rest else search.value(False, rest, other, left, right, 0, my_pips,
+                                                                         their_pips)
+                  for rest, other, left, right, my_pips, their_pips in _after_each_play(mine, theirs, ends, plays)]
     except OutOfBudget:
         return None, search.nodes
     return values, search.nodes
