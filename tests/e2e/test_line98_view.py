@@ -124,7 +124,9 @@ def test_buttons_settings_and_python_control_reach_the_view(lab):
     page.locator("[data-setting=symbols]").check()
     lab.until("w.symbols")
     lab.execute("w.mark_reachable = False; w.hide_clock = True")
-    page.wait_for_function("() => !document.querySelector('[data-setting=mark_reachable]').checked")
+    # two trait changes may reach the view in two messages: wait for both
+    page.wait_for_function("() => !document.querySelector('[data-setting=mark_reachable]').checked"
+                           " && document.querySelector('[data-setting=hide_clock]').checked")
     assert page.locator("[data-setting=hide_clock]").is_checked()
     # a move played from Python is shown
     lab.execute("w.play((6, 8), (3, 4))")
