@@ -73,9 +73,12 @@ Levels
   second model): the opponent playing as Easy (nudged at random) in the playouts
   (-1.5 ± 1.4 points of percentage), or as Medium with random choices (-1.5 ± 1.3),
   or in the blocking style (-1.9 ± 1.4); Hard's playout moves told the opponent's
-  imagined hand (-1.8 ± 1.3) or looking one move ahead on the imagined deal (about -2
-  on seeds 5 and 9); the better of two playout styles per candidate (+0.2 ± 0.3, at
-  twice the time).
+  imagined hand (-1.8 ± 1.3) or looking one play ahead on the imagined deal (-2.6 ±
+  1.6, seeds 5 and 9); the better of two playout styles per candidate (+0.2 ± 0.3, at
+  twice the time). On top of what is written here (seeds 5, 13, 17 and 21): the
+  ending's opponent picking by both models, half each (+0.1 ± 0.1, slowest decision
+  3.3 s), and priors of 0.3 / 0.7 (+0.5 ± 0.4) or 0.7 / 0.3 (-0.2 ± 0.4) on the two
+  models, left at half each rather than tuned towards Easy.
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
