@@ -177,14 +177,21 @@ def test_a_lighter_play_is_made_only_when_the_nudges_make_up_the_difference(ligh
                                                                          abs=1e-12)
 
 
+def five_zero_played(also_held: tuple[int, int]) -> Game:
+    """Player 1, holding the 5-0, ``also_held``, the 2-2 and the 4-1, has just played the
+    5-0 on the double five that player 0 led."""
+    others = [t for t in TILES if t not in {(5, 5), (5, 0), also_held, (6, 6), (3, 1), (2, 2), (4, 1)}]
+    game = Game.from_position([[(6, 6), (3, 1), *others[:5]], [(5, 0), also_held, (2, 2), (4, 1)]], [(5, 5)],
+                              others[5:], turn=1)
+    game.play(Play((5, 0), "left"))
+    return game
+
+
 def test_a_deal_in_which_the_opponent_passed_over_a_better_play_is_less_likely():
     """Player 1 plays the 5-0 on a line ending in fives: in a deal where it also held
     the 5-4 (heavier, and Medium's choice) that play was unlikely; in a deal where the
     5-0 was its only fit, it was certain."""
-    others = [t for t in TILES if t not in {(5, 5), (5, 0), (5, 4), (6, 6), (3, 1), (2, 2), (4, 1)}]
-    game = Game.from_position([[(6, 6), (3, 1), *others[:5]], [(5, 0), (5, 4), (2, 2), (4, 1)]], [(5, 5)],
-                              others[5:], turn=1)
-    game.play(Play((5, 0), "left"))
+    game = five_zero_played(also_held=(5, 4))
     view = game.view(0)
     held_both = {(5, 0): -1, (5, 4): -1, (2, 2): -1, (4, 1): -1}
     held_one = {(5, 0): -1, (2, 1): -1, (2, 2): -1, (4, 1): -1}
@@ -197,10 +204,7 @@ def test_a_play_six_pips_lighter_than_a_fit_leaves_only_the_model_that_weighs_pl
     """Player 1 plays the 5-0 on fives while (in this deal) holding the 6-5, 6 pips
     heavier: a player of heavy tiles nudged by less than 6 pips never does that, so the
     deal's likelihood is the other model's share alone."""
-    others = [t for t in TILES if t not in {(5, 5), (5, 0), (6, 5), (6, 6), (3, 1), (2, 2), (4, 1)}]
-    game = Game.from_position([[(6, 6), (3, 1), *others[:5]], [(5, 0), (6, 5), (2, 2), (4, 1)]], [(5, 5)],
-                              others[5:], turn=1)
-    game.play(Play((5, 0), "left"))
+    game = five_zero_played(also_held=(6, 5))
     view = game.view(0)
     deal = {(5, 0): -1, (6, 5): -1, (2, 2): -1, (4, 1): -1}
     facts = infer(view)
@@ -213,10 +217,7 @@ def test_a_play_six_pips_lighter_than_a_fit_leaves_only_the_model_that_weighs_pl
 def test_the_weighed_beliefs_lean_away_from_what_the_opponents_plays_make_unlikely():
     """After that play, Hard believes the 5-4 less likely held than an equally
     possible tile the play says nothing about."""
-    others = [t for t in TILES if t not in {(5, 5), (5, 0), (5, 4), (6, 6), (3, 1), (2, 2), (4, 1)}]
-    game = Game.from_position([[(6, 6), (3, 1), *others[:5]], [(5, 0), (5, 4), (2, 2), (4, 1)]], [(5, 5)],
-                              others[5:], turn=1)
-    game.play(Play((5, 0), "left"))
+    game = five_zero_played(also_held=(5, 4))
     view = game.view(0)
     assert not {(5, 4), (2, 2)} & set(infer(view).ruled_out)
     beliefs = Hard(seed=4, samples=400, time_limit=None).beliefs(view)["beliefs"]

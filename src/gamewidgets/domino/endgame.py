@@ -37,7 +37,7 @@ import math
 from collections.abc import Iterator, Sequence
 
 from .inference import BETA
-from .playouts import MEDIUM_STYLE, play_figures
+from .playouts import MEDIUM_STYLE, hidden_counts, play_figures, weighed
 from .rules import LEFT, TILES, Play
 
 Tile = tuple[int, int]
@@ -60,6 +60,24 @@ def _mask(tiles: Sequence[Tile]) -> int:
     for tile in tiles:
         mask |= 1 << _INDEX[tile]
     return mask
+
+
+def _tiles(mask: int) -> list[Tile]:
+    return [tile for i, tile in enumerate(TILES) if mask >> i & 1]
+
+
+def _plays(fits: int, left: int, right: int) -> list[tuple[int, int, int]]:
+    """Each play of the tiles in ``fits`` at ends ``(left, right)``: (tile, the ends it
+    leaves), heaviest first (a tile on equal ends once)."""
+    plays = []
+    for tile in _ORDER:
+        if fits >> tile & 1:
+            other = _OTHER[tile]
+            if other[left] >= 0:
+                plays.append((tile, other[left], right))
+            if other[right] >= 0 and left != right:
+                plays.append((tile, left, other[right]))
+    return plays
 
 
 class _Search:
@@ -101,24 +119,15 @@ class _Search:
                 theirs, mine, drawn, left, right, 1, their_pips, my_pips, -beta, -alpha)
         else:
             best = -_WORST
-            for tile in _ORDER:
-                if not fits >> tile & 1:
-                    continue
-                rest = mine & ~(1 << tile)
-                other = _OTHER[tile]
-                ends = [(other[left], right)] if other[left] >= 0 else []
-                if other[right] >= 0 and left != right:
-                    ends.append((left, other[right]))
-                for new_left, new_right in ends:
-                    if alpha >= beta:  # cut off: the rest cannot matter (and must not be searched with no window)
-                        break
-                    score = their_pips if not rest else -self.value(
-                        theirs, rest, drawn, new_left, new_right, 0, their_pips, my_pips - _PIPS[tile], -beta, -alpha)
-                    if score > best:
-                        best = score
-                        alpha = max(alpha, score)
-                if alpha >= beta:
+            for tile, new_left, new_right in _plays(fits, left, right):
+                if alpha >= beta:  # cut off: the rest cannot matter (and must not be searched with no window)
                     break
+                rest = mine & ~(1 << tile)
+                score = their_pips if not rest else -self.value(
+                    theirs, rest, drawn, new_left, new_right, 0, their_pips, my_pips - _PIPS[tile], -beta, -alpha)
+                if score > best:
+                    best = score
+                    alpha = max(alpha, score)
         low, high = self.table.get(key, (-_WORST, _WORST))
         if best <= start_alpha:
             high = min(high, best)
@@ -185,14 +194,7 @@ class _Expectation:
                 else self.value(not my_turn, mine, theirs, left, right, 1, my_pips, their_pips))
             self.table[key] = result
             return result
-        plays = []  # (tile, the ends it leaves)
-        for tile in range(len(TILES)):
-            if fits >> tile & 1:
-                other = _OTHER[tile]
-                if other[left] >= 0:
-                    plays.append((tile, other[left], right))
-                if other[right] >= 0 and left != right:
-                    plays.append((tile, left, other[right]))
+        plays = _plays(fits, left, right)
         results = []
         for tile, new_left, new_right in plays:
             if my_turn:
@@ -206,17 +208,10 @@ class _Expectation:
         if my_turn:
             result = max(results)
         else:  # the opponent's model: Medium's weighing of each play, from what it sees (the player's hand)
-            held = [TILES[t] for t in range(len(TILES)) if theirs >> t & 1]
-            unseen = [0] * 7
-            for t in range(len(TILES)):
-                if mine >> t & 1:
-                    a, b = TILES[t]
-                    unseen[a] += 1
-                    if b != a:
-                        unseen[b] += 1
-            values = [math.fsum(w * f for w, f in zip(MEDIUM_STYLE, play_figures(
-                TILES[tile], (new_left, new_right), [t for t in held if t != TILES[tile]], unseen), strict=True))
-                for tile, new_left, new_right in plays]
+            held, unseen = _tiles(theirs), hidden_counts(_tiles(mine))
+            values = [weighed(MEDIUM_STYLE, play_figures(TILES[tile], (new_left, new_right),
+                                                         [t for t in held if t != TILES[tile]], unseen))
+                      for tile, new_left, new_right in plays]
             top = max(values)
             chances = [math.exp(self.beta * (v - top)) for v in values]
             total = math.fsum(chances)

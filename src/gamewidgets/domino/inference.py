@@ -44,7 +44,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from .playouts import EASY_NUDGE, MEDIUM_STYLE, ends_after, hidden_counts, hidden_from, play_figures
+from .playouts import EASY_NUDGE, MEDIUM_STYLE, ends_after, hidden_counts, hidden_from, play_figures, weighed
 from .rules import DRAW, LEFT, PASS, PLAY, TILES, Play, PlayerView, Tile, legal_actions
 
 _INF = 1 << 30
@@ -157,9 +157,9 @@ class Facts:
             if len(plays) < 2:
                 continue
             hidden = hidden_from(off_line, hand)
-            values = [math.fsum(w * f for w, f in zip(MEDIUM_STYLE, play_figures(
-                play.tile, ends_after(event.ends, play.tile, play.end), [t for t in hand if t != play.tile], hidden),
-                strict=True)) for play in plays]
+            values = [weighed(MEDIUM_STYLE, play_figures(play.tile, ends_after(event.ends, play.tile, play.end),
+                                                         [t for t in hand if t != play.tile], hidden))
+                      for play in plays]
             chosen = next(k for k, play in enumerate(plays) if play.tile == event.tile and (
                 play.end == event.end or left == right))
             top = max(values)

@@ -27,6 +27,7 @@ random numbers: a deal gives one result.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 
 Tile = tuple[int, int]
@@ -94,6 +95,11 @@ def play_figures(tile: Tile, ends: tuple[int, int], rest: Sequence[Tile], hidden
     else:
         scarce = (14 - hidden[left] - hidden[right]) / 2
     return tile[0] + tile[1], int(tile[0] == tile[1]), own, scarce
+
+
+def weighed(style: Style, figures: Sequence[float]) -> float:
+    """A play's value in a ``style``: its :func:`play_figures` weighed and summed."""
+    return math.fsum(w * f for w, f in zip(style, figures, strict=True))
 
 
 def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: Style) -> tuple[Tile, bool] | None:
