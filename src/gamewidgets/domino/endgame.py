@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator, Sequence
 
-from .inference import BETA
+from .inference import BETA, weighed_choice_chances
 from .playouts import MEDIUM_STYLE, hidden_counts, play_figures, weighed
 from .rules import LEFT, TILES, Play
 
@@ -80,21 +80,32 @@ def _plays(fits: int, left: int, right: int) -> list[tuple[int, int, int]]:
     return plays
 
 
-class _Search:
-    def __init__(self, boneyard: Sequence[Tile], budget: int):
-        self.boneyard = [_INDEX[t] for t in boneyard]
+class _Budgeted:
+    """A search that counts the positions it visits and gives up past its ``budget``."""
+
+    def __init__(self, budget: int):
         self.budget = budget
         self.nodes = 0
+
+    def _visit(self, left: int, right: int) -> tuple[int, int]:
+        """Count one more position (OutOfBudget past the budget); its ends in the
+        table's order (swapped ends are one position)."""
+        self.nodes += 1
+        if self.nodes > self.budget:
+            raise OutOfBudget
+        return (right, left) if left > right else (left, right)
+
+
+class _Search(_Budgeted):
+    def __init__(self, boneyard: Sequence[Tile], budget: int):
+        super().__init__(budget)
+        self.boneyard = [_INDEX[t] for t in boneyard]
         self.table: dict[tuple[int, int, int, int, int, int], tuple[int, int]] = {}
 
     def value(self, mine: int, theirs: int, drawn: int, left: int, right: int, passes: int,
               my_pips: int, their_pips: int, alpha: int, beta: int) -> int:
         """The points for the player to move (holding ``mine``) with both playing perfectly."""
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfBudget
-        if left > right:
-            left, right = right, left
+        left, right = self._visit(left, right)
         key = (mine, theirs, drawn, left, right, passes)
         bounds = self.table.get(key)
         if bounds is not None:
@@ -166,23 +177,18 @@ def exact_values(mine: Sequence[Tile], theirs: Sequence[Tile], ends: tuple[int, 
         return None, search.nodes
     return values, search.nodes
 
-class _Expectation:
+class _Expectation(_Budgeted):
     """The expectimax of :func:`expected_values`: the player maximises, the opponent
     picks by its model; values are (expected points, chance of winning) for the player."""
 
     def __init__(self, beta: float, budget: int):
+        super().__init__(budget)
         self.beta = beta
-        self.budget = budget
-        self.nodes = 0
         self.table: dict[tuple[bool, int, int, int, int, int], tuple[float, float]] = {}
 
     def value(self, my_turn: bool, mine: int, theirs: int, left: int, right: int, passes: int,
               my_pips: int, their_pips: int) -> tuple[float, float]:
-        self.nodes += 1
-        if self.nodes > self.budget:
-            raise OutOfBudget
-        if left > right:
-            left, right = right, left
+        left, right = self._visit(left, right)
         key = (my_turn, mine, theirs, left, right, passes)
         known = self.table.get(key)
         if known is not None:
@@ -212,11 +218,9 @@ class _Expectation:
             values = [weighed(MEDIUM_STYLE, play_figures(TILES[tile], (new_left, new_right),
                                                          [t for t in held if t != TILES[tile]], unseen))
                       for tile, new_left, new_right in plays]
-            top = max(values)
-            chances = [math.exp(self.beta * (v - top)) for v in values]
-            total = math.fsum(chances)
-            result = (math.fsum(c * r[0] for c, r in zip(chances, results, strict=True)) / total,
-                      math.fsum(c * r[1] for c, r in zip(chances, results, strict=True)) / total)
+            chances = weighed_choice_chances(values, self.beta)
+            result = (math.fsum(c * r[0] for c, r in zip(chances, results, strict=True)),
+                      math.fsum(c * r[1] for c, r in zip(chances, results, strict=True)))
         self.table[key] = result
         return result
 

@@ -54,6 +54,15 @@ BETA = 0.5
 MODELS = {"weighs its plays": 0.5, "plays heavy tiles, nudged": 0.5}
 
 
+def weighed_choice_chances(values: Sequence[float], beta: float = BETA) -> list[float]:
+    """The first model's chance of each play, given Medium's ``values`` of the plays:
+    ``exp(beta * value)``, normalised."""
+    top = max(values)
+    chances = [math.exp(beta * (v - top)) for v in values]
+    total = math.fsum(chances)
+    return [c / total for c in chances]
+
+
 def nudged_choice_chance(pips: Sequence[float], chosen: int, nudge: float = EASY_NUDGE) -> float:
     """The chance that play ``chosen`` scores highest when each play scores its
     ``pips`` plus its own random nudge, uniform on [0, ``nudge``) (Easy's way): the
@@ -162,9 +171,7 @@ class Facts:
                       for play in plays]
             chosen = next(k for k, play in enumerate(plays) if play.tile == event.tile and (
                 play.end == event.end or left == right))
-            top = max(values)
-            log_weighed += beta * (values[chosen] - top) - math.log(math.fsum(math.exp(beta * (v - top))
-                                                                              for v in values))
+            log_weighed += math.log(weighed_choice_chances(values, beta)[chosen])
         weighs, nudged_prior = MODELS.values()
         chance = weighs * math.exp(max(log_weighed, -700.0)) + nudged_prior * (
             0.0 if log_nudged == -math.inf else math.exp(max(log_nudged, -700.0)))
