@@ -152,7 +152,7 @@ def jupyter_server(tmp_path_factory):
     try:
         yield server
     finally:
-        server.stop()
+        server.close()
 
 
 

@@ -18,6 +18,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -25,6 +26,7 @@ from pathlib import Path
 
 SERVER_START_TIMEOUT = 120.0  # s; a cold start on a busy 2-core machine takes ~5 s
 SPARE_KERNEL = "python3"  # the kernelspec booted in advance (every notebook but the wheel's)
+IPC_KERNELS = os.name == "posix"  # kernels on Unix sockets (see JupyterLabServer.__init__)
 
 # Quiet Lab: no news/update toasts over the notebook (also switched off server-side).
 LAB_SETTINGS = {
@@ -53,7 +55,13 @@ class JupyterLabServer:
         self.base = base
         self.root_dir = base / "root"  # notebooks are written here
         self.home = base / "gamewidgets-home"  # GAMEWIDGETS_HOME
-        self.runtime_dir = base / "runtime"  # kernels' connection files
+        # The kernels' connection files, and their sockets: a kernel talks to the server
+        # over Unix sockets (ipc), not TCP, so no other process can take a kernel's port
+        # between the moment jupyter_client picks it and the moment the kernel binds it.
+        # (A loaded run lost a kernel so: with jupyter_client's port cache its restarts
+        # retried the same taken port.) A socket's path has at most 107 bytes, hence a
+        # short dir of its own rather than one under pytest's long temp path.
+        self.runtime_dir = Path(tempfile.mkdtemp(prefix="gw-kernels-", dir="/tmp" if IPC_KERNELS else None))
         self.log_path = base / "jupyterlab.log"
         self.token = secrets.token_hex(24)
         self.port: int | None = None
@@ -113,6 +121,7 @@ class JupyterLabServer:
             "jupyterlab.handlers.announcements.NeverCheckForUpdate",
             # A server orphaned by a killed pytest stops by itself.
             "--ServerApp.shutdown_no_activity_timeout=900",
+            *(["--KernelManager.transport=ipc"] if IPC_KERNELS else []),
         ]  # fmt: skip
 
     def log_tail(self, lines: int = 60) -> str:
@@ -230,6 +239,11 @@ class JupyterLabServer:
             log.write(b"=== the server was not running: restarting it\n")
         self.start()
         return True
+
+    def close(self) -> None:
+        """Stop the server for good and remove its kernels' dir (outside ``base``)."""
+        self.stop()
+        shutil.rmtree(self.runtime_dir, ignore_errors=True)
 
     def stop(self) -> None:
         self._spares.clear()  # the server shuts its kernels down as it stops
