@@ -6,18 +6,28 @@ play's figures)."""
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from gamewidgets.domino import Game, Play
 from gamewidgets.domino.ai import Hard, Medium, medium_terms
 from gamewidgets.domino.endgame import exact_values, expected_values
 from gamewidgets.domino.inference import BETA, MODELS, choices_likelihood, infer, nudged_choice_chance
-from gamewidgets.domino.playouts import BLOCKING_STYLE, MEDIUM_STYLE, _pick, ends_after, hidden_counts, play_figures
+from gamewidgets.domino.playouts import (
+    BLOCKING_STYLE,
+    MEDIUM_STYLE,
+    _pick,
+    blocked_chance,
+    ends_after,
+    hidden_counts,
+    play_figures,
+    playout,
+)
 from gamewidgets.domino.rules import TILES, legal_actions
 
 
@@ -225,22 +235,118 @@ def test_the_weighed_beliefs_lean_away_from_what_the_opponents_plays_make_unlike
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.permutations(TILES), st.integers(1, 9), st.integers(0, 13), st.sampled_from([BLOCKING_STYLE, MEDIUM_STYLE]))
-def test_a_playout_plays_the_best_play_by_its_style(tiles, held, on_line, weights):
+@given(st.permutations(TILES), st.integers(1, 9), st.integers(0, 13), st.integers(1, 7),
+       st.sets(st.integers(0, 6), max_size=3), st.sampled_from([BLOCKING_STYLE, MEDIUM_STYLE]))
+def test_a_playout_plays_the_best_play_by_its_style(tiles, held, on_line, their_count, lacks, weights):
     """The playout's pick (written out for speed) is the first legal play, in hand order
-    and left before right, of the highest weighed figures (``play_figures``)."""
+    and left before right, of the highest weighed figures (``play_figures``, and the
+    blocked chance where the style weighs it)."""
     hand, line = list(tiles[:held]), tiles[held:held + on_line]
     left, right = tiles[-1][0], tiles[-2][1]
+    unseen = [t for t in TILES if t not in line and t not in hand]
+    other, boneyard = unseen[:their_count], unseen[their_count:]
     off_line = hidden_counts([t for t in TILES if t not in line])
     plays = [p for p in legal_actions(hand, (left, right), 0) if isinstance(p, Play)
              and (left != right or p.end == "left")]
-    picked = _pick(hand, left, right, off_line, weights)
+    picked = _pick(hand, left, right, off_line, weights, other, boneyard, lacks)
     if not plays:
         assert picked is None
         return
-    hidden = hidden_counts([t for t in TILES if t not in line and t not in hand])
-    values = [sum(w * f for w, f in zip(weights, play_figures(
-        p.tile, ends_after((left, right), p.tile, p.end), [t for t in hand if t != p.tile], hidden), strict=True))
-        for p in plays]
+    hidden = hidden_counts(unseen)
+
+    def value(play: Play) -> float:
+        ends = ends_after((left, right), play.tile, play.end)
+        figures = play_figures(play.tile, ends, [t for t in hand if t != play.tile], hidden)
+        return sum(w * f for w, f in zip(weights, (*figures, blocked_chance(ends, unseen, lacks, len(other))),
+                                         strict=True))
+
+    values = [value(p) for p in plays]
     best = plays[values.index(max(values))]
     assert picked == (best.tile, best.end == "left")
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.permutations(TILES), st.integers(3, 12), st.integers(0, 4), st.sets(st.integers(0, 6), max_size=3),
+       st.integers(0, 6), st.integers(0, 6))
+def test_the_blocked_chance_is_the_share_of_possible_hands_with_no_tile_for_the_ends(tiles, unseen_count, count,
+                                                                                  lacks, left, right):
+    """Every hand of ``count`` tiles from the unseen ones that show no lacked pip,
+    equally likely: the share of them holding nothing that matches either end."""
+    unseen = tiles[:unseen_count]
+    pool = [t for t in unseen if not set(t) & lacks]
+    hands = list(itertools.combinations(pool, count))
+    blocked = [h for h in hands if not any(left in t or right in t for t in h)]
+    expected = len(blocked) / len(hands) if hands else 0.0
+    assert blocked_chance((left, right), unseen, lacks, count) == pytest.approx(expected)
+
+
+def lacking(game: Game, player: int, start: set[int], since: int) -> set[int]:
+    """The pips ``player`` shows it lacks in ``game``'s history from event ``since`` on,
+    read from the events (``start`` before them): a pip of the ends at which it drew or
+    passed, when it has drawn nothing after that."""
+    lacks = set(start)
+    for event in game.history[since:]:
+        if event.player == player and event.action == "draw":
+            lacks = set(event.ends)
+        elif event.player == player and event.action == "pass":
+            lacks |= set(event.ends)
+    return lacks
+
+
+def played_by_styles(game: Game, hands: list[list], me: int, styles, start: list[set[int]]) -> int:
+    """``game`` played to its end by the rules' own Game, each side making its style's
+    best play (``play_figures`` and ``blocked_chance``, from its view and the lacks the
+    history shows; ties to the first in ``hands``' order, left before right); signed
+    points for ``me``. ``hands``: each side's tiles in the playout's order."""
+    since = len(game.history)
+    while not game.is_over:
+        player = game.turn
+        view = game.view(player)
+        weights = styles[0] if player == me else styles[1]
+        moves = game.legal_moves()
+        plays = [m for m in moves if isinstance(m, Play)]
+        if not plays:
+            event = game.play(moves[0])
+            if event.action == "draw":
+                hands[player].append(event.tile)
+            continue
+        left, right = game.ends
+        lacks = lacking(game, 1 - player, start[1 - player], since)
+        hidden = hidden_counts(view.unseen)
+        best, key = None, -math.inf
+        for tile in hands[player]:
+            for end in ("left", "right"):
+                if Play(tile, end) not in plays or (end == "right" and left == right):
+                    continue
+                ends = ends_after((left, right), tile, end)
+                figures = play_figures(tile, ends, [t for t in hands[player] if t != tile], hidden)
+                value = sum(w * f for w, f in zip(weights, (*figures, blocked_chance(
+                    ends, view.unseen, lacks, view.opponent_count)), strict=True))
+                if value > key:
+                    best, key = Play(tile, end), value
+        assert best is not None
+        hands[player].remove(best.tile)
+        game.play(best)
+    outcome = game.outcome()
+    return 0 if outcome.winner is None else outcome.points if outcome.winner == me else -outcome.points
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.integers(1, 30), st.integers(0, 1), st.booleans(),
+       st.sets(st.integers(0, 6), max_size=2), st.sets(st.integers(0, 6), max_size=2))
+def test_a_playout_is_the_hand_played_by_the_rules_in_the_two_styles(seed, steps, me, hard_first, lacks0, lacks1):
+    """From a position of a real game (random legal moves), the playout's points are
+    those of the rules' Game played on by each side's style, the lacks each side weighs
+    read from the Game's events (draws and passes since the start, and those given)."""
+    game = Game(seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        game.play(rng.choice(game.legal_moves()))
+    assume(not game.is_over and game.ends is not None)
+    styles = (BLOCKING_STYLE, MEDIUM_STYLE) if hard_first else (MEDIUM_STYLE, BLOCKING_STYLE)
+    hands = [list(game.hand(0)), list(game.hand(1))]
+    expected = played_by_styles(game.copy(), [list(h) for h in hands], me, styles, [lacks0, lacks1])
+    assert playout(hands, list(reversed(game.boneyard)), game.ends, game.turn, game.passes, me, styles,
+                   (lacks0, lacks1)) == expected

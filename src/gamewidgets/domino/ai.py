@@ -34,7 +34,9 @@ Levels
   play that fitted counts for less). It plays every candidate on every deal (the same
   deals for every candidate) and finishes the hand with a **playout**
   (:mod:`gamewidgets.domino.playouts`): itself in a blocking style (ends the opponent
-  can hardly match first), the opponent as Medium plays. A candidate's score is its
+  is unlikely to match first: the chance that it holds no tile for them, counting the
+  pips it is known to lack, from the facts and from its draws and passes in the
+  playout; doubles early), the opponent as Medium plays. A candidate's score is its
   weighted mean signed points for the player (points won, minus points lost) over the
   deals, its one term ``ev``; the analysis also holds the facts ``win`` (the weighted
   share of deals won) and ``pips``, and, in ``stats``: ``beliefs`` (the weighted chance
@@ -57,12 +59,21 @@ Levels
   the playouts, 62.3 % / 71.2 %; deals weighed by the opponent's plays (the first
   model only), 65.0 % / 71.2 %; Hard's own playout moves in the blocking style, 67.8 %
   / 74.0 %; with the exact ending (perfect play on both sides), 66.8 % / 74.0 %; with
-  the second model of the opponent and the expected ending, as written here,
-  67.0 % / 73.5 %. That last step measured on 1,600 other hands against
-  Easy (seeds 5, 13, 17 and 21, the same deals and seeds for both versions):
-  76.2 % of hands won instead of 74.4 % (+1.8 ± 0.7 points of percentage on the
-  same hands) and +0.55 ± 0.28 points per hand; on seed 9 alone it won two hands
-  fewer, 73.5 % against 74.0 % (``benchmarks/domino_strength.py`` prints the ladder). Tried and
+  the second model of the opponent and the expected ending, 67.0 % / 73.5 %; with its
+  own playout moves weighing the chance that the opponent is blocked (the
+  ``blocked`` figure of :data:`~gamewidgets.domino.playouts.BLOCKING_STYLE`), as
+  written here, 66.0 % / 74.2 % (``benchmarks/domino_strength.py`` prints the ladder).
+  The second model's step measured on 1,600 other hands against Easy (seeds 5, 13, 17
+  and 21, the same deals and seeds for both versions): 76.2 % of hands won instead of
+  74.4 % (+1.8 ± 0.7 points of percentage on the same hands) and +0.55 ± 0.28 points
+  per hand; on seed 9 alone it won two hands fewer, 73.5 % against 74.0 %. The blocked
+  figure's step measured on 1,200 hands of seeds 1, 2 and 3, which had chosen nothing
+  before: 74.6 % of hands won against Easy instead of 73.1 % (+1.5 ± 1.2 points of
+  percentage on the same hands, +0.54 ± 0.56 points per hand). Seeds 5, 13, 17 and 21
+  had chosen between versions, and the committed version wins more there than
+  elsewhere (76.3 % against 73.0 % on seeds 1 to 4, 6 and 9 before this step), so
+  later steps were measured on seeds that had chosen nothing (what is left out below
+  on seeds 5 and 13 was measured where that version was luckiest). Tried and
   left out: an exact search of each sampled deal from mid-hand (both sides then play
   as if they saw every tile: 57.8 % against Medium with 20 deals, at up to 15 s a
   move), 1,000 to 1,500 deals instead of 300 (no gain beyond the noise), counting a
@@ -93,15 +104,23 @@ Levels
   only while it holds 1 to 3, 73.5 %. What it loses to Easy comes mostly from what
   cannot be known early in a hand; its beliefs are calibrated (of the tiles it gave
   a chance of 0.3 to 0.4, the opponent held 32.5 %; 0.7 to 0.8, 74.3 %).
-  Later (hands won against Easy, paired with what is written here): each playout's
+  Later (hands won against Easy, paired with the version before the blocked figure):
+  each playout's
   ending searched exactly once its boneyard is empty (the expected search, at most
   2,000 positions an ending; -0.5 ± 0.7, seeds 9, 5 and 13, at 170 ms a choice), deals
   also weighed by how likely the sampler was to draw them (-0.4 ± 0.2, seeds 9 and
   5), a playout's value the mean of Hard playing in the blocking style and in
   Medium's (-3.5 ± 1.3, seeds 9 and 5), the opponent shedding its heaviest tile in
-  the playouts (-2.3 ± 1.6, seeds 9 and 5). Over ten seeds (4,000 hands: seeds 1 to
-  6, 9, 13, 17 and 21) Hard wins 74.3 % of hands against Easy (72.0 % to 77.5 % a
-  seed).
+  the playouts (-2.3 ± 1.6, seeds 9 and 5), the opponent's first reply in each
+  playout weighed over its plays by both models (-2.6 ± 1.2, seeds 9 and 5). Over ten
+  seeds (4,000 hands: seeds 1 to 6, 9, 13, 17 and 21) the version before the blocked
+  figure wins 74.3 % of hands against Easy (72.0 % to 77.5 % a seed). With the blocked
+  figure (hands won against Easy on seeds 1, 2 and 3, paired with what is written
+  here): twelve figures in Hard's playout style instead of five (among them the pips
+  shed only while the opponent holds two tiles or fewer, and the blocked chance again
+  once the boneyard is empty: +0.4 ± 0.9; +0.8 ± 0.9 where neither knows the facts'
+  lacks, only what the playout shows), left out as not worth seven more figures; the
+  five figures without the facts' lacks (-0.4 ± 0.3).
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
@@ -527,6 +546,7 @@ class Hard(Player):
         fallback = 0
         ruled_out = set(facts.ruled_out)
         candidates = [t for t in facts.unseen if t not in ruled_out]
+        lacks = (facts.lacks, frozenset()) if opp == 0 else (frozenset(), facts.lacks)  # what each is known to lack
         for _ in range(self.samples):
             if self.time_limit is not None and weights and time.perf_counter() - started > self.time_limit:
                 break
@@ -554,7 +574,8 @@ class Hard(Player):
                     value = sum(a + b for a, b in other)
                 else:
                     hands = [mine, list(other)] if me == 0 else [list(other), mine]  # hands[opp]: the other
-                    value = playout(hands, list(boneyard), ends_after(view.ends, move.tile, move.end), opp, 0, me)
+                    value = playout(hands, list(boneyard), ends_after(view.ends, move.tile, move.end), opp, 0, me,
+                                    lacks=lacks)
                 totals[index] += weight * value
                 wins[index] += weight * (value > 0)
                 if sample is not None and tree is not None:

@@ -104,7 +104,8 @@ class Facts:
     when it is known (a drawn tile followed by a play). ``played``: the opponent's
     played tiles not tied to a slot, with the event index of the play. ``allowed``:
     for each slot, the unseen tiles it may still hold now; ``ruled_out``: unseen tiles
-    no slot allows (the opponent cannot hold them)."""
+    no slot allows (the opponent cannot hold them); ``lacks``: the pips none of the
+    tiles it may hold shows (it has no tile to play on such an end)."""
 
     def __init__(self, view: PlayerView):
         opp = view.opponent
@@ -133,6 +134,7 @@ class Facts:
         self.allowed = {k: [t for t in self.unseen if self.fits(t, k, _INF)] for k in self.free}
         possible = set().union(*self.allowed.values()) if self.allowed else set()
         self.ruled_out = tuple(t for t in self.unseen if t not in possible) if view.opponent_count else self.unseen
+        self.lacks = frozenset(pip for pip in range(7) if not any(pip in t for t in possible))
         # for the likelihood of the opponent's choices, the same for every deal: when each
         # tile was played, and each of its plays with the pips off the line just before it
         self.played_at = {cast(Tile, e.tile): i for i, e in enumerate(history) if e.action == PLAY}
