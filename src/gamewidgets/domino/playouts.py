@@ -19,11 +19,13 @@ drew or passed at an end showing it, and has drawn nothing since). A *style* wei
   by this model too (:mod:`gamewidgets.domino.inference`).
 - :data:`BLOCKING_STYLE` — Hard's own style in its playouts (0, 8, 2.3, 10, 30): ends
   the opponent is unlikely to match first, doubles out early, and the pips of the tile
-  not weighed at all. Measured as a level of its own (no search, 20,000 hands in
-  seat-swapped pairs, the :func:`playout` rules), it wins 69.9 % of hands against Easy
-  and 61.2 % against Medium's weights, where the style before it (1, 3, 2, 10, 0) won
-  68.1 % and 58.3 % and Medium's weights 59.6 % and 50 %. Its weights were found by a
-  random search of that figure against Easy, with 8 more figures that added nothing.
+  not weighed at all. Measured as a level of its own (no search, 20,000 hands dealt
+  in pairs with the seats swapped, played as :func:`playout` plays), it wins 69.9 % of
+  hands against Easy and 60.6 % against Medium's weights, where the style before it
+  (1, 3, 2, 10, 0) won 67.0 % and 58.2 % and Medium's weights 59.7 % and 49.9 %. Its
+  weights come from a random search of the level's hands won against Easy, with seven
+  more figures that added little there (and 0.4 ± 0.9 points of percentage of hands
+  won inside Hard, which is why they are left out).
 
 :func:`playout` finishes a hand in which every tile is known (an imagined deal): each
 side plays its style's best play (the first in hand order on a tie, left before
