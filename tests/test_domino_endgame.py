@@ -27,6 +27,7 @@ from gamewidgets.domino.playouts import (
     hidden_counts,
     play_figures,
     playout,
+    weighed,
 )
 from gamewidgets.domino.rules import TILES, legal_actions
 
@@ -278,6 +279,17 @@ def test_the_blocked_chance_is_the_share_of_possible_hands_with_no_tile_for_the_
     blocked = [h for h in hands if not any(left in t or right in t for t in h)]
     expected = len(blocked) / len(hands) if hands else 0.0
     assert blocked_chance((left, right), unseen, lacks, count) == pytest.approx(expected)
+
+
+def test_a_style_that_weighs_the_blocked_chance_needs_it_as_the_fifth_figure():
+    """Medium's style weighs the four figures of ``play_figures`` alone; Hard's blocking
+    style refuses them without the blocked chance, and weighs all five with it."""
+    four = play_figures((6, 4), (4, 1), [(4, 2), (1, 1)], hidden_counts(TILES))
+    assert weighed(MEDIUM_STYLE, four) == pytest.approx(sum(w * f for w, f in zip(MEDIUM_STYLE[:4], four, strict=True)))
+    with pytest.raises(ValueError, match="blocked"):
+        weighed(BLOCKING_STYLE, four)
+    assert weighed(BLOCKING_STYLE, (*four, 0.5)) == pytest.approx(
+        sum(w * f for w, f in zip(BLOCKING_STYLE, (*four, 0.5), strict=True)))
 
 
 def lacking(game: Game, player: int, start: set[int], since: int) -> set[int]:

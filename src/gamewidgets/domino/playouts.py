@@ -127,11 +127,10 @@ def blocked_chance(ends: tuple[int, int], unseen: Iterable[Tile], lacks: Collect
 
 def weighed(style: Style, figures: Sequence[float]) -> float:
     """A play's value in a ``style``: its figures weighed and summed; given only the
-    four of :func:`play_figures`, the style must not weigh ``blocked``."""
-    if len(figures) == len(FIGURES) - 1:
-        assert style[-1] == 0, "this style weighs the blocked chance: give it as the fifth figure"
-        style = style[:-1]  # type: ignore[assignment]
-    return math.fsum(w * f for w, f in zip(style, figures, strict=True))
+    four of :func:`play_figures`, the style must not weigh ``blocked`` (ValueError)."""
+    if any(style[len(figures):]):
+        raise ValueError("this style weighs the blocked chance: give it as the fifth figure")
+    return math.fsum(w * f for w, f in zip(style[:len(figures)], figures, strict=True))
 
 
 def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: Style,
@@ -146,8 +145,8 @@ def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: 
     if not fits:
         return None
     hidden = hidden_from(offline, hand)
-    unseen = [*other, *boneyard]
     wp, wd, wo, ws, wb = weights
+    unseen = [*other, *boneyard] if wb else []
     best: tuple[Tile, bool] | None = None
     key = -1e18
     for tile in fits:
