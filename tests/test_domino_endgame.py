@@ -235,6 +235,14 @@ def test_the_weighed_beliefs_lean_away_from_what_the_opponents_plays_make_unlike
     assert beliefs["5-4"] < beliefs["2-2"]
 
 
+def style_value(weights, tile, ends, hand, unseen, lacks, count) -> float:
+    """A play of ``tile`` from ``hand`` leaving ``ends``, weighed by a style written out
+    from its parts: ``play_figures`` (what the player cannot see: ``unseen``) and the
+    blocked chance of an opponent of ``count`` tiles known to lack ``lacks``."""
+    figures = play_figures(tile, ends, [t for t in hand if t != tile], hidden_counts(unseen))
+    return sum(w * f for w, f in zip(weights, (*figures, blocked_chance(ends, unseen, lacks, count)), strict=True))
+
+
 @settings(max_examples=200, deadline=None)
 @given(st.permutations(TILES), st.integers(1, 9), st.integers(0, 13), st.integers(1, 7),
        st.sets(st.integers(0, 6), max_size=3), st.sampled_from([BLOCKING_STYLE, MEDIUM_STYLE]))
@@ -253,15 +261,8 @@ def test_a_playout_plays_the_best_play_by_its_style(tiles, held, on_line, their_
     if not plays:
         assert picked is None
         return
-    hidden = hidden_counts(unseen)
-
-    def value(play: Play) -> float:
-        ends = ends_after((left, right), play.tile, play.end)
-        figures = play_figures(play.tile, ends, [t for t in hand if t != play.tile], hidden)
-        return sum(w * f for w, f in zip(weights, (*figures, blocked_chance(ends, unseen, lacks, len(other))),
-                                         strict=True))
-
-    values = [value(p) for p in plays]
+    values = [style_value(weights, p.tile, ends_after((left, right), p.tile, p.end), hand, unseen, lacks, len(other))
+              for p in plays]
     best = plays[values.index(max(values))]
     assert picked == (best.tile, best.end == "left")
 
@@ -324,16 +325,13 @@ def played_by_styles(game: Game, hands: list[list], me: int, styles, start: list
             continue
         left, right = game.ends
         lacks = lacking(game, 1 - player, start[1 - player], since)
-        hidden = hidden_counts(view.unseen)
         best, key = None, -math.inf
         for tile in hands[player]:
             for end in ("left", "right"):
                 if Play(tile, end) not in plays or (end == "right" and left == right):
                     continue
-                ends = ends_after((left, right), tile, end)
-                figures = play_figures(tile, ends, [t for t in hands[player] if t != tile], hidden)
-                value = sum(w * f for w, f in zip(weights, (*figures, blocked_chance(
-                    ends, view.unseen, lacks, view.opponent_count)), strict=True))
+                value = style_value(weights, tile, ends_after((left, right), tile, end), hands[player],
+                                    view.unseen, lacks, view.opponent_count)
                 if value > key:
                     best, key = Play(tile, end), value
         assert best is not None

@@ -113,16 +113,20 @@ def blocked_chance(ends: tuple[int, int], unseen: Iterable[Tile], lacks: Collect
     its tiles drawn at random from the ``unseen`` ones (what the player cannot see)
     that show no pip in ``lacks`` (pips it is known to lack); 0 if that leaves fewer
     than ``count`` tiles."""
+    return _blocked_among(ends, _possible(unseen, lacks), count)
+
+
+def _possible(unseen: Iterable[Tile], lacks: Collection[int]) -> list[Tile]:
+    """The ``unseen`` tiles that show no pip in ``lacks`` (those the opponent may hold)."""
+    return [(a, b) for a, b in unseen if a not in lacks and b not in lacks]
+
+
+def _blocked_among(ends: tuple[int, int], possible: Sequence[Tile], count: int) -> float:
+    """:func:`blocked_chance` once the tiles the opponent may hold are known."""
     left, right = ends
-    pool = 0
-    matching = 0
-    for a, b in unseen:
-        if a not in lacks and b not in lacks:
-            pool += 1
-            if left in (a, b) or right in (a, b):
-                matching += 1
-    every = math.comb(pool, count)
-    return math.comb(pool - matching, count) / every if every else 0.0
+    matching = sum(1 for a, b in possible if left in (a, b) or right in (a, b))
+    every = math.comb(len(possible), count)
+    return math.comb(len(possible) - matching, count) / every if every else 0.0
 
 
 def weighed(style: Style, figures: Sequence[float]) -> float:
@@ -146,7 +150,7 @@ def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: 
         return None
     hidden = hidden_from(offline, hand)
     wp, wd, wo, ws, wb = weights
-    unseen = [*other, *boneyard] if wb else []
+    possible = _possible([*other, *boneyard], lacks) if wb else []  # the same for every candidate
     best: tuple[Tile, bool] | None = None
     key = -1e18
     for tile in fits:
@@ -163,7 +167,7 @@ def _pick(hand: list[Tile], left: int, right: int, offline: list[int], weights: 
             scarce = 7 - hidden[new_left] if new_left == new_right else (14 - hidden[new_left] - hidden[new_right]) / 2
             value = wp * (a + b) + (wd if a == b else 0) + wo * own + ws * scarce
             if wb:
-                value += wb * blocked_chance((new_left, new_right), unseen, lacks, len(other))
+                value += wb * _blocked_among((new_left, new_right), possible, len(other))
             if value > key:
                 key, best = value, (tile, on_left)
     return best
