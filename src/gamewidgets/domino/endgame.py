@@ -219,8 +219,8 @@ class _Expectation(_Budgeted):
                                                          [t for t in held if t != TILES[tile]], unseen))
                       for tile, new_left, new_right in plays]
             chances = weighed_choice_chances(values, self.beta)
-            result = (math.fsum(c * r[0] for c, r in zip(chances, results, strict=True)),
-                      math.fsum(c * r[1] for c, r in zip(chances, results, strict=True)))
+            result = (math.fsum(c * r[0] for c, r in zip(chances, results, strict=True)),  # the chances' rounding
+                      min(1.0, math.fsum(c * r[1] for c, r in zip(chances, results, strict=True))))  # may pass 1
         self.table[key] = result
         return result
 
