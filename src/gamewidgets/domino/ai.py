@@ -128,7 +128,10 @@ Levels
   and valued on the other half, so a lucky choice is not counted), +0.1 ± 1.2 with
   300 deals at 110 ms a choice and +0.1 ± 1.3 with 600 at 250 ms; left out: it won
   75.5 % of seed 9's hands with 300 deals, but seed 9 alone is one draw of the noise,
-  and where nothing was chosen it gains nothing.
+  and where nothing was chosen it gains nothing; the blocked chance in Hard's playout
+  moves counting the tiles by its beliefs (the deals' weighted chance that the
+  opponent holds each, until it draws in the playout) instead of as equally likely,
+  -0.8 ± 1.2 points of percentage and -0.50 ± 0.50 points (seeds 1 and 2).
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
