@@ -216,10 +216,8 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
                 assert view.boneyard_count == 0
             elif mine:
                 hands = [mine, list(sample.move.hand)] if me == 0 else [list(sample.move.hand), mine]
-                lacks = [frozenset(), frozenset()]
-                lacks[opp] = infer(view).lacks
                 assert playout(hands, list(reversed(sample.move.boneyard)), after.game.ends, opp, 0, me,
-                               lacks=(lacks[0], lacks[1])) == node.score
+                               lacks=infer(view).lacks_by_seat) == node.score
             else:
                 assert after.game.is_over and after.game.outcome().winner == me
                 assert after.game.outcome().points == node.score

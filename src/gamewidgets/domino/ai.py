@@ -559,7 +559,7 @@ class Hard(Player):
         fallback = 0
         ruled_out = set(facts.ruled_out)
         candidates = [t for t in facts.unseen if t not in ruled_out]
-        lacks = (facts.lacks, frozenset()) if opp == 0 else (frozenset(), facts.lacks)  # what each is known to lack
+        lacks = facts.lacks_by_seat
         for _ in range(self.samples):
             if self.time_limit is not None and weights and time.perf_counter() - started > self.time_limit:
                 break

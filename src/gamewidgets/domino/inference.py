@@ -142,6 +142,14 @@ class Facts:
                         for i, e in enumerate(history) if e.player == opp and e.action == PLAY and e.ends is not None]
 
     @property
+    def lacks_by_seat(self) -> tuple[frozenset[int], frozenset[int]]:
+        """What each seat is known to lack, as the viewer knows it (the ``lacks`` of
+        :func:`~gamewidgets.domino.playouts.playout`): :attr:`lacks` for the opponent's
+        seat, nothing for the viewer's own."""
+        nothing: frozenset[int] = frozenset()
+        return (self.lacks, nothing) if self.view.opponent == 0 else (nothing, self.lacks)
+
+    @property
     def opponent_played(self) -> list[Tile]:
         """Every tile the opponent has played."""
         return [tile for _, tile in self.played] + [tile for _, tile in self.slots if tile is not None]
