@@ -54,86 +54,11 @@ Levels
   sides instead (alpha-beta; ``stats["ending"]`` ``"perfect play"``), and one of more
   than ``Hard.ENDGAME_BUDGET`` (200,000) positions for that too is sampled.
 
-  What each part added (400 hands, seed 9, ``--time 0``; hands won by Hard against
-  Medium / Easy): the greedy playouts of before, 58.0 % / 72.0 %; Medium's style in
-  the playouts, 62.3 % / 71.2 %; deals weighed by the opponent's plays (the first
-  model only), 65.0 % / 71.2 %; Hard's own playout moves in the blocking style, 67.8 %
-  / 74.0 %; with the exact ending (perfect play on both sides), 66.8 % / 74.0 %; with
-  the second model of the opponent and the expected ending, 67.0 % / 73.5 %; with its
-  own playout moves weighing the chance that the opponent is blocked (the
-  ``blocked`` figure of :data:`~gamewidgets.domino.playouts.BLOCKING_STYLE`), as
-  written here, 66.0 % / 74.2 % (``benchmarks/domino_strength.py`` prints the ladder).
-  The second model's step measured on 1,600 other hands against Easy (seeds 5, 13, 17
-  and 21, the same deals and seeds for both versions): 76.2 % of hands won instead of
-  74.4 % (+1.8 ± 0.7 points of percentage on the same hands) and +0.55 ± 0.28 points
-  per hand; on seed 9 alone it won two hands fewer, 73.5 % against 74.0 %. The blocked
-  figure's step measured on 2,000 hands of seeds 1, 2, 3, 4 and 6, which had chosen
-  nothing before: 74.5 % of hands won against Easy instead of 72.9 % (+1.7 ± 0.9 points
-  of percentage on the same hands, +0.89 ± 0.43 points per hand); on twelve seeds that
-  chose nothing (4,800 hands: 1 to 4, 6, 7, 8, 10, 11, 12, 14 and 15), Hard as written
-  here wins 74.9 ± 0.6 % of hands against Easy (73.5 % to 76.5 % a seed, five of the
-  twelve at 75 % or more) and +12.41 ± 0.30 points a hand; seed 9's 74.2 % is one such
-  draw. Seeds 5, 13, 17 and 21
-  had chosen between versions, and the committed version wins more there than
-  elsewhere (76.3 % against 73.0 % on seeds 1 to 4, 6 and 9 before this step), so
-  later steps were measured on seeds that had chosen nothing (what is left out below
-  on seeds 5 and 13 was measured where that version was luckiest). Tried and
-  left out: an exact search of each sampled deal from mid-hand (both sides then play
-  as if they saw every tile: 57.8 % against Medium with 20 deals, at up to 15 s a
-  move), 1,000 to 1,500 deals instead of 300 (no gain beyond the noise), counting a
-  hand won as 100 extra points (73.2 % / 63.7 %) or 5 (0.8 points of percentage fewer
-  hands won against Easy on seeds 5, 9 and 13), a blocking weight of 25 instead of 10
-  (74.0 % against Easy), a ``BETA`` of 0.25 (70.8 %), and, measured on the 1,200
-  hands of seeds 5, 9 and 13 against Easy (hands won, against the version before the
-  second model): the opponent playing as Easy (nudged at random) in the playouts
-  (-1.5 ± 1.4 points of percentage), or as Medium with random choices (-1.5 ± 1.3),
-  or in the blocking style (-1.9 ± 1.4); Hard's playout moves told the opponent's
-  imagined hand (-1.8 ± 1.3) or looking one play ahead on the imagined deal (-2.6 ±
-  1.6, seeds 5 and 9); the better of two playout styles per candidate (+0.2 ± 0.3, at
-  twice the time). On top of what is written here (seeds 5, 13, 17 and 21): the
-  ending's opponent picking by both models, half each (+0.1 ± 0.1, slowest decision
-  3.3 s), and priors of 0.3 / 0.7 (+0.5 ± 0.4) or 0.7 / 0.3 (-0.2 ± 0.4) on the two
-  models, left at half each rather than tuned towards Easy. Also tried against Easy
-  (seeds 9 and 5; hands won, paired with what is written here): the likelihood by
-  Easy's model alone (+0.1 ± 1.0), 1,000 deals (-0.9 ± 1.1, seeds 9, 5 and 13), the
-  opponent playing as Easy in the playouts with the same nudges for every candidate
-  (-1.9 ± 1.7; with 1,000 deals +0.6 ± 1.6), Hard's next choice in each playout made
-  by the weighted mean over the deals that look alike to it then (-1.6 ± 1.3; chosen
-  on half of them and valued on the other half, -0.4 ± 1.6), Medium's value of a play
-  added to its score at 0.1 point per unit (-0.4 ± 0.7), its playout moves also
-  favouring ends the opponent has shown it lacks (-1.4 ± 0.9, seeds 9, 5 and 13), and
-  points counted as 10·tanh(points / 10) (+0.0 ± 1.1, but -1.0 ± 0.5 points). What
-  bounds these: told the opponent's hand (for the measure only), the same Hard wins
-  80.8 % on seed 9; told it only while the boneyard holds 10 or more tiles, 79.0 %;
-  only while it holds 1 to 3, 73.5 %. What it loses to Easy comes mostly from what
-  cannot be known early in a hand; its beliefs are calibrated (of the tiles it gave
-  a chance of 0.3 to 0.4, the opponent held 32.5 %; 0.7 to 0.8, 74.3 %).
-  Later (hands won against Easy, paired with the version before the blocked figure):
-  each playout's
-  ending searched exactly once its boneyard is empty (the expected search, at most
-  2,000 positions an ending; -0.5 ± 0.7, seeds 9, 5 and 13, at 170 ms a choice), deals
-  also weighed by how likely the sampler was to draw them (-0.4 ± 0.2, seeds 9 and
-  5), a playout's value the mean of Hard playing in the blocking style and in
-  Medium's (-3.5 ± 1.3, seeds 9 and 5), the opponent shedding its heaviest tile in
-  the playouts (-2.3 ± 1.6, seeds 9 and 5), the opponent's first reply in each
-  playout weighed over its plays by both models (-2.6 ± 1.2, seeds 9 and 5). Over ten
-  seeds (4,000 hands: seeds 1 to 6, 9, 13, 17 and 21) the version before the blocked
-  figure wins 74.3 % of hands against Easy (72.0 % to 77.5 % a seed). With the blocked
-  figure (hands won against Easy on seeds 1, 2 and 3, paired with what is written
-  here): twelve figures in Hard's playout style instead of five (among them the pips
-  shed only while the opponent holds two tiles or fewer, and the blocked chance again
-  once the boneyard is empty: +0.4 ± 0.9; +0.8 ± 0.9 where neither knows the facts'
-  lacks, only what the playout shows), left out as not worth seven more figures; the
-  five figures without the facts' lacks (-0.4 ± 0.3); Hard's next choice after each
-  candidate made per information set (the deals that look alike to it then grouped by
-  the opponent's reply and its own draws, each group's play chosen on half of its deals
-  and valued on the other half, so a lucky choice is not counted), +0.1 ± 1.2 with
-  300 deals at 110 ms a choice and +0.1 ± 1.3 with 600 at 250 ms; left out: it won
-  75.5 % of seed 9's hands with 300 deals, but seed 9 alone is one draw of the noise,
-  and where nothing was chosen it gains nothing; the blocked chance in Hard's playout
-  moves counting the tiles by its beliefs (the deals' weighted chance that the
-  opponent holds each, until it draws in the playout) instead of as equally likely,
-  -0.8 ± 1.2 points of percentage and -0.50 ± 0.50 points (seeds 1 and 2).
+  How strong it is: 66.0 % of hands won against Medium and 74.2 % against Easy on
+  400 hands (seed 9, ``--time 0``), and 74.9 ± 0.6 % against Easy over twelve other
+  seeds (``benchmarks/domino_strength.py`` prints the ladder). What each of these parts
+  added, what bounds it, and the ideas tried and left out, each with its measure: the
+  documentation's page :doc:`/games/dominoes-hard` (``docs/games/dominoes-hard.md``).
 
 The analysis's terms add up to each score (the rule of :mod:`gamewidgets.analysis`):
 easy ``pips`` + ``noise``; medium the weighed figures ``pips``, ``double``, ``own
