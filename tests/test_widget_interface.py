@@ -47,7 +47,7 @@ KINDS = {
                     mahjong.PLAYERS, lambda: mahjong.PLAYERS["solver"](), ("grid", "removed", "tiles_left")),
     "loa": Kind(LinesOfAction, lambda **kw: LinesOfAction(size=6, level="easy", seed=1, ai=FAST_LOA, store=None, **kw),
                 loa.PLAYERS, lambda: loa.PLAYERS["easy"](seed=1, **FAST_LOA), ("board", "turn", "last_move"),
-                play_again=lambda w: w.start(6, "easy")),
+                play_again=lambda w: w.start(6, "easy", replace_saved=True)),  # the game before stays saved otherwise
     # seed 3: the user holds the highest double and opens
     "domino": Kind(Domino, lambda **kw: Domino(level="easy", seed=3, store=None, **kw), domino.PLAYERS,
                    lambda: domino.PLAYERS["medium"](), ("line", "hand", "counts", "boneyard", "turn"),
