@@ -29,6 +29,7 @@ import time
 from dataclasses import dataclass
 
 from gamewidgets.match import match
+from gamewidgets.match_result import wilson
 
 PAIRINGS = (("hard", "medium"), ("hard", "easy"), ("medium", "easy"))
 
@@ -42,14 +43,6 @@ class Result:
     hands: int
     points: float
     points_se: float
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson score interval of a share ``wins / n`` (95 % for z = 1.96)."""
-    share = wins / n
-    centre = (share + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(share * (1 - share) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def times_of(records: list[dict], level: str) -> tuple[list[float], list[float]]:
@@ -110,12 +103,12 @@ def seed_list(text: str) -> list[int]:
 
 def pairing_list(text: str) -> list[tuple[str, str]]:
     """Pairings from ``"hard-easy,medium-easy"`` (each one of :data:`PAIRINGS`)."""
-    chosen = [tuple(part.strip().split("-")) for part in text.split(",")]
-    for pairing in chosen:
-        if pairing not in PAIRINGS:
-            raise argparse.ArgumentTypeError(
-                f"{'-'.join(pairing)!r} is not a pairing (pairings: {', '.join('-'.join(p) for p in PAIRINGS)})")
-    return [(first, second) for first, second in chosen]
+    named = {"-".join(pairing): pairing for pairing in PAIRINGS}
+    chosen = [part.strip() for part in text.split(",")]
+    for name in chosen:
+        if name not in named:
+            raise argparse.ArgumentTypeError(f"{name!r} is not a pairing (pairings: {', '.join(named)})")
+    return [named[name] for name in chosen]
 
 
 def main() -> None:

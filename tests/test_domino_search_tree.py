@@ -196,6 +196,7 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
     view = game.view(game.turn)
     me, opp = view.player, view.opponent
     _, tree = hard_tree(game, seed, samples=6)
+    lacks = infer(view).lacks_by_seat  # what the playouts start from, as the seat knows it
     for sample in tree.root.children:
         imagined = sample.game()
         assert imagined.view == view and imagined.moves == () and isinstance(imagined.game, Game)
@@ -217,7 +218,7 @@ def test_a_sample_nodes_position_is_the_deal_it_imagined(game, seed):
             elif mine:
                 hands = [mine, list(sample.move.hand)] if me == 0 else [list(sample.move.hand), mine]
                 assert playout(hands, list(reversed(sample.move.boneyard)), after.game.ends, opp, 0, me,
-                               lacks=infer(view).lacks_by_seat) == node.score
+                               lacks=lacks) == node.score
             else:
                 assert after.game.is_over and after.game.outcome().winner == me
                 assert after.game.outcome().points == node.score
